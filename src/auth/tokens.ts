@@ -1,0 +1,57 @@
+// Access tokens: `kbp_` and 43 base62 characters (256 random bits). Only a SHA-256 hash is
+// stored, with a short prefix and the last four characters for people to recognise it.
+import { createHash, randomBytes } from 'node:crypto';
+
+export const TOKEN_PREFIX = 'kbp_';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const LOWER_ALNUM = '0123456789abcdefghijklmnopqrstuvwxyz';
+const TOKEN_BODY_LENGTH = 43;
+const tokenShape = /^kbp_[0-9A-Za-z]{43}$/;
+
+/** Random characters of `alphabet`, without modulo bias. */
+export function randomString(alphabet: string, length: number): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
+    }
+  }
+  return out;
+}
+
+export interface IssuedToken {
+  token: string;
+  tokenId: string;
+  tokenHash: string;
+  displayPrefix: string;
+  lastFour: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function issueToken(): IssuedToken {
+  const token = TOKEN_PREFIX + randomString(BASE62, TOKEN_BODY_LENGTH);
+  return {
+    token,
+    tokenId: 'tok_' + randomString(LOWER_ALNUM, 12),
+    tokenHash: hashToken(token),
+    displayPrefix: token.slice(0, 8),
+    lastFour: token.slice(-4),
+  };
+}
+
+/** The token of an `Authorization: Bearer …` header, or null when absent or malformed. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  if (!match || !tokenShape.test(match[1])) return null;
+  return match[1];
+}
+
+/** A new page identifier: six lowercase letters and digits. */
+export function newContentId(): string {
+  return randomString(LOWER_ALNUM, 6);
+}

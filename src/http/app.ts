@@ -1,0 +1,98 @@
+// buildApp: the Fastify application of the REST API v1. It only listens when server.ts says so,
+// so tests drive it in-process.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { authorize, type Access } from '../app/authorize.ts';
+import { unsupportedMediaType } from '../domain/errors.ts';
+import type { Store } from '../store/store.ts';
+import { errorHandler, sendError } from './errors.ts';
+import { registerDocuments } from './documents.ts';
+import { allowHeader, findKnownPath, knownPaths } from './paths.ts';
+import { API_PREFIX, operations, type Operation } from './routes.ts';
+import { errorSchema } from './schemas.ts';
+import { validatorCompiler } from './validation.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    access: Access | null;
+  }
+}
+
+export interface AppOptions {
+  store: Store;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const corsHeaders = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Location',
+};
+
+const preflightHeaders = {
+  'access-control-allow-methods': 'GET, POST, PATCH, DELETE',
+  'access-control-allow-headers': 'Authorization, Content-Type',
+  'access-control-max-age': '86400',
+};
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+function registerOperation(app: FastifyInstance, store: Store, op: Operation): void {
+  app.route({
+    method: op.method,
+    url: API_PREFIX + op.path,
+    schema: {
+      params: op.params,
+      ...(op.querystring ? { querystring: op.querystring } : {}),
+      ...(op.body ? { body: op.body } : {}),
+      response: {
+        ...(op.success.schema ? { [op.success.status]: op.success.schema } : {}),
+        '4xx': errorSchema,
+        '5xx': errorSchema,
+      },
+    },
+    // Access is checked before the body is read, so the order of errors is 401, 403, 404, 415, 400.
+    onRequest: async (request) => {
+      const baseId = (request.params as { base_id: string }).base_id;
+      request.access = await authorize(store, { authorization: request.headers.authorization, baseId, write: op.write });
+      if (op.body && !isJson(request.headers['content-type'])) throw unsupportedMediaType();
+    },
+    handler: async (request, reply) => {
+      const result = await op.handle({ store, access: request.access!, request, reply });
+      return op.success.status === 204 ? reply.send() : result;
+    },
+  });
+}
+
+export function buildApp(options: AppOptions): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorateRequest('access', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(errorHandler);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(corsHeaders);
+    return payload;
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const known = findKnownPath(request.url);
+    if (!known) return sendError(reply, 'NOT_FOUND', `There is no ${request.url.split('?')[0]}; the API lives under ${API_PREFIX}.`);
+    const allow = allowHeader(known);
+    reply.header('Allow', allow);
+    return sendError(reply, 'METHOD_NOT_ALLOWED', `${request.method} is not offered here; use ${allow}.`);
+  });
+
+  for (const known of knownPaths) {
+    app.options(known.path, (_request, reply) => reply.code(204).headers(preflightHeaders).send());
+  }
+  for (const op of operations) registerOperation(app, options.store, op);
+  registerDocuments(app);
+  return app;
+}

@@ -1,0 +1,77 @@
+// One node:sqlite connection with a statement cache, migrations and synchronous transactions.
+// node:sqlite is synchronous, so a transaction run inside one call cannot interleave with any
+// other request of this process; BEGIN IMMEDIATE serialises writers of other processes.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { sqliteMigrations } from './migrations.ts';
+
+export type Row = Record<string, SQLInputValue>;
+
+export class SqliteConnection {
+  readonly db: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new DatabaseSync(path);
+    // WAL with synchronous=NORMAL: a committed transaction survives a crash of the process.
+    this.db.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA busy_timeout = 5000;
+      PRAGMA foreign_keys = ON;
+    `);
+  }
+
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {
+    return this.statement(sql).get(...params) as T | undefined;
+  }
+
+  all<T>(sql: string, ...params: SQLInputValue[]): T[] {
+    return this.statement(sql).all(...params) as T[];
+  }
+
+  run(sql: string, ...params: SQLInputValue[]): number {
+    return Number(this.statement(sql).run(...params).changes);
+  }
+
+  transaction<T>(work: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  migrate(): void {
+    this.transaction(() => {
+      this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+      const row = this.get<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+      const applied = row?.version ?? 0;
+      sqliteMigrations.forEach((sql, index) => {
+        const version = index + 1;
+        if (version <= applied) return;
+        this.db.exec(sql);
+        this.run('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', version, new Date().toISOString());
+      });
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
