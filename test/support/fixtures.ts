@@ -1,13 +1,10 @@
 // Test factories: a real SQLite file per test app, bases, users, tokens, pages over real HTTP.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { issueToken } from '../../src/auth/tokens.ts';
 import type { Role, Scope } from '../../src/domain/types.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/store/store.ts';
+import { openTestStore } from './test-store.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -19,14 +16,6 @@ export interface TestContext {
 }
 
 let counter = 0;
-
-/** A fresh store for one test; the backend is chosen by KB_TEST_BACKEND (sqlite by default). */
-export async function openTestStore(): Promise<{ store: Store; dispose(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'kbp-test-'));
-  const store = new SqliteStore(join(dir, 'kb.db'));
-  await store.migrate();
-  return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
-}
 
 export async function createToken(
   store: Store,
