@@ -39,7 +39,7 @@ export function describeValidationError(error: ErrorObject, part = 'body'): stri
       return `The ${where} "${field}" must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'type':
       if (field === '') return 'The request body must be a JSON object.';
-      return `The ${where} "${field}" must be ${describeType(String(params.type))}.`;
+      return `The ${where} "${field}" must be ${describeType(String(params.type), part)}.`;
     case 'pattern':
     case 'minLength':
       return `The ${where} "${field}" must contain at least one non-whitespace character.`;
@@ -53,8 +53,8 @@ export function describeValidationError(error: ErrorObject, part = 'body'): stri
   }
 }
 
-function describeType(type: string): string {
-  if (type === 'integer') return 'a whole number (a JSON integer, not a string)';
+function describeType(type: string, part: string): string {
+  if (type === 'integer') return part === 'body' ? 'a whole number (a JSON integer, not a string)' : 'a whole number';
   if (type === 'string,null') return 'a string or null';
   return `a ${type}`;
 }
