@@ -70,7 +70,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters of any length reach the routes, so a long base_id or content_id gets the
+    // ordinary 403/404 instead of the router's own 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 10_000 },
+    // Errors the router answers before any route (a malformed percent-encoding) take the same shape.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(corsHeaders)),
   });
   app.decorateRequest('access', null);
   app.setValidatorCompiler(validatorCompiler);

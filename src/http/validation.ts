@@ -11,8 +11,23 @@ for (const ajv of [strictBody, textParts]) ajv.addFormat('date-time', true);
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const validate = (httpPart === 'body' ? strictBody : textParts).compile(schema);
-  return (data: unknown) => (validate(data) ? { value: data } : { error: validationError(validate.errors ?? [], httpPart ?? "body") });
+  return (data: unknown) => {
+    const loose = httpPart === 'body' ? undefined : nonDecimalInteger(schema, data);
+    if (loose) return { error: validationError([loose], httpPart ?? 'body') };
+    return validate(data) ? { value: data } : { error: validationError(validate.errors ?? [], httpPart ?? "body") };
+  };
 };
+
+/** Coercion would also read "0x10", "1e1" or a blank as a number; a query integer is written in digits. */
+function nonDecimalInteger(schema: object, data: unknown): ErrorObject | undefined {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  for (const [name, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
+    if (properties[name]?.type === 'integer' && typeof value === 'string' && !/^-?\d+$/.test(value)) {
+      return { keyword: 'type', instancePath: `/${name}`, schemaPath: '', params: { type: 'integer' } };
+    }
+  }
+  return undefined;
+}
 
 const renamedFields: Record<string, string> = { type: 'content_type', lang: 'content_lang' };
 

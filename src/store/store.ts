@@ -103,6 +103,8 @@ export interface Store {
   deletePage(baseId: string, contentId: string, now: string): Promise<boolean>;
 
   // Administration (the kbp command line)
+  /** How many knowledge bases exist; `kbp serve` offers a demo base only when there are none. */
+  countBases(): Promise<number>;
   createBase(base: Base, now: string): Promise<void>;
   createUser(email: string, name: string, now: string): Promise<User>;
   findUserByEmail(email: string): Promise<User | null>;

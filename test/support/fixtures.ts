@@ -1,6 +1,8 @@
 // Test factories: a real SQLite file per test app, bases, users, tokens, pages over real HTTP.
+import assert from 'node:assert/strict';
+import type { TestContext as NodeTestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { issueToken } from '../../src/auth/tokens.ts';
+import { hashToken, issueToken } from '../../src/auth/tokens.ts';
 import type { Role, Scope } from '../../src/domain/types.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -99,4 +101,78 @@ export async function createOutline(ctx: TestContext, levels: number[]): Promise
 
 export function uniqueName(): string {
   return `t${process.pid}-${++counter}`;
+}
+
+// ---- Helpers of the HTTP behaviour suite (test/http) ----
+
+/** `path` below /api/v1 of a page of the context's base, or of the page list when no id is given. */
+export function pagesPath(ctx: TestContext, contentId?: string): string {
+  return `/bases/${ctx.baseId}/pages${contentId === undefined ? '' : `/${contentId}`}`;
+}
+
+/** Asserts the one error shape: status, exactly { error: { code, message } }, a message, JSON. */
+export function assertError(res: LightMyRequestResponse, status: number, code: string): void {
+  assert.equal(res.statusCode, status, `expected ${status} ${code}, got ${res.statusCode}: ${res.body}`);
+  assert.match(String(res.headers['content-type']), /^application\/json/);
+  const body = res.json();
+  assert.deepEqual(Object.keys(body), ['error']);
+  assert.deepEqual(Object.keys(body.error).sort(), ['code', 'message']);
+  assert.equal(body.error.code, code);
+  assert.equal(typeof body.error.message, 'string');
+  assert.ok(body.error.message.trim().length > 0, 'message must say what to fix');
+}
+
+/** A second base with its own owner and read+write token. */
+export async function createOtherBase(
+  ctx: TestContext, baseId = 'other-base',
+): Promise<{ baseId: string; ownerId: number; token: string }> {
+  await createBase(ctx.store, baseId);
+  const ownerId = await addUser(ctx.store, baseId, 'owner');
+  return { baseId, ownerId, token: await createToken(ctx.store, { baseId, userId: ownerId }) };
+}
+
+/** The stored id of an issued token (what `kbp token revoke` takes). */
+export async function tokenIdOf(store: Store, token: string): Promise<string> {
+  const record = await store.findTokenByHash(hashToken(token));
+  if (!record) throw new Error('token not stored');
+  return record.tokenId;
+}
+
+/**
+ * The context's base and token served by another app over `store` (for example a wrapper of
+ * ctx.store whose one method fails). Closing it closes only that app.
+ */
+export async function withStore(ctx: TestContext, store: Store): Promise<TestContext> {
+  const app = buildApp({ store });
+  await app.ready();
+  return { ...ctx, app, store, close: () => app.close() };
+}
+
+/** ctx.store with one method replaced; every other method is the real one. */
+export function storeReplacing<K extends keyof Store>(store: Store, method: K, replacement: Store[K]): Store {
+  return new Proxy(store, {
+    get(target, prop) {
+      if (prop === method) return replacement;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** setup() for one node:test test, closed when the test ends. */
+export async function setupFor(
+  t: { after(fn: () => Promise<void>): void }, options: { bodyLimit?: number } = {},
+): Promise<TestContext> {
+  const ctx = await setup(options);
+  t.after(() => ctx.close());
+  return ctx;
+}
+
+/**
+ * Freezes the clock of the service at the current time for one test, so timestamps are equal
+ * until `advance` moves them on: tests of updated_at never depend on how fast they run.
+ */
+export function controlClock(t: NodeTestContext): { advance(ms?: number): void } {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+  return { advance: (ms = 1000) => t.mock.timers.tick(ms) };
 }

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { sqliteMigrations } from './migrations.ts';
 
+
 export type Row = Record<string, SQLInputValue>;
 
 export class SqliteConnection {
@@ -16,10 +17,12 @@ export class SqliteConnection {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new DatabaseSync(path);
     // WAL with synchronous=NORMAL: a committed transaction survives a crash of the process.
+    // busy_timeout comes first so that switching to WAL waits out another process's lock
+    // (e.g. its closing checkpoint) instead of failing with "database is locked".
     this.db.exec(`
+      PRAGMA busy_timeout = 5000;
       PRAGMA journal_mode = WAL;
       PRAGMA synchronous = NORMAL;
-      PRAGMA busy_timeout = 5000;
       PRAGMA foreign_keys = ON;
     `);
   }
@@ -45,6 +48,24 @@ export class SqliteConnection {
     return Number(this.statement(sql).run(...params).changes);
   }
 
+  iterate<T>(sql: string, ...params: SQLInputValue[]): IterableIterator<T> {
+    return this.statement(sql).iterate(...params) as IterableIterator<T>;
+  }
+
+  /**
+   * Runs several reads on one snapshot, so that a write committed by another process between
+   * two of them cannot be seen half. Inside a transaction the reads simply join it.
+   */
+  read<T>(work: () => T): T {
+    if (this.db.isTransaction) return work();
+    this.db.exec('BEGIN');
+    try {
+      return work();
+    } finally {
+      this.db.exec('COMMIT');
+    }
+  }
+
   transaction<T>(work: () => T): T {
     this.db.exec('BEGIN IMMEDIATE');
     try {
@@ -65,7 +86,8 @@ export class SqliteConnection {
       sqliteMigrations.forEach((sql, index) => {
         const version = index + 1;
         if (version <= applied) return;
-        this.db.exec(sql);
+        if (typeof sql === 'string') this.db.exec(sql);
+        else sql(this);
         this.run('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)', version, new Date().toISOString());
       });
     });

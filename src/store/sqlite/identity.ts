@@ -57,6 +57,10 @@ export class SqliteIdentity {
     return row ? { baseId: row.base_id, description: row.description, view: row.view } : null;
   }
 
+  countBases(): number {
+    return this.sql.get<{ count: number }>('SELECT count(*) AS count FROM bases')!.count;
+  }
+
   createBase(base: Base, now: string): void {
     this.sql.transaction(() => {
       if (this.getBase(base.baseId)) throw new AlreadyExistsError(`knowledge base ${base.baseId}`);

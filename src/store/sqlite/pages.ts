@@ -1,9 +1,13 @@
-// Page reads and writes on SQLite. The outline is kept as (seq, level) per live page; the dense
-// display order of a page is the number of live pages before it.
+// Page reads and writes on SQLite. The outline is kept as (seq, level) per page, clustered by seq;
+// the dense display order is derived from the live blocks (order.ts), and search runs on its own
+// index (search.ts), kept in step inside each write's transaction (search-index.ts).
 import { ancestorsFromNearest, levelShift } from '../../domain/outline.ts';
 import type { PageDetail, PageList, PageSummary, Paging } from '../../domain/types.ts';
 import type { DeriveChanges, NewPage, PageChanges, StoredPage, TreeRow } from '../store.ts';
 import type { SqliteConnection } from './connection.ts';
+import { LiveBlocks } from './order.ts';
+import { SearchIndex } from './search-index.ts';
+import { SqliteSearch } from './search.ts';
 
 const LIVE = 'A';
 const DELETED = 'D';
@@ -33,7 +37,16 @@ interface SummaryRow {
   seq: number;
 }
 
-const pageColumns = 'base_id, content_id, seq, level, title, body, body_html, type, lang, view, created_at, updated_at';
+/** Where a page sits in the outline: enough to find its descendants. */
+type Position = Pick<StoredPage, 'baseId' | 'seq' | 'level'>;
+
+/** A page to append in bulk, at the level given (0 when absent). */
+export interface BulkPage extends NewPage {
+  level?: number;
+}
+
+const pageSelect = `SELECT p.base_id, p.content_id, p.seq, p.level, p.title, t.body, t.body_html, p.type, p.lang, p.view,
+  p.created_at, p.updated_at FROM pages p JOIN page_texts t ON t.base_id = p.base_id AND t.seq = p.seq`;
 const summaryColumns = 'content_id, title, type, level, lang, updated_at, seq';
 
 function toPage(row: PageRow): StoredPage {
@@ -65,40 +78,41 @@ function toSummary(row: SummaryRow, order: number): PageSummary {
   };
 }
 
-/** SQLite reads LIMIT -1 as "no limit". */
-function limitOf(paging: Paging): [number, number] {
-  return [paging.limit ?? -1, paging.offset ?? 0];
-}
-
 export class SqlitePages {
   private readonly sql: SqliteConnection;
+  private readonly live: LiveBlocks;
+  private readonly index: SearchIndex;
+  private readonly searcher: SqliteSearch;
 
-  constructor(sql: SqliteConnection) {
+  constructor(sql: SqliteConnection, searchMergeThreshold?: number) {
     this.sql = sql;
+    this.live = new LiveBlocks(sql);
+    this.index = new SearchIndex(sql, searchMergeThreshold);
+    this.searcher = new SqliteSearch(sql, this.index, this.live);
   }
 
   count(baseId: string): number {
-    return this.sql.get<{ n: number }>('SELECT count(*) AS n FROM pages WHERE base_id = ? AND status = ?', baseId, LIVE)!.n;
+    return this.live.count(baseId);
   }
 
   list(baseId: string, paging: Paging): PageList {
-    const [limit, offset] = limitOf(paging);
-    const rows = this.sql.all<SummaryRow>(
-      `SELECT ${summaryColumns} FROM pages WHERE base_id = ? AND status = ? ORDER BY seq LIMIT ? OFFSET ?`,
-      baseId, LIVE, limit, offset,
-    );
-    return { pages: rows.map((row, i) => toSummary(row, offset + i)), total: this.count(baseId) };
-  }
-
-  private orderOf(baseId: string, seq: number): number {
-    return this.sql.get<{ n: number }>(
-      'SELECT count(*) AS n FROM pages WHERE base_id = ? AND status = ? AND seq < ?', baseId, LIVE, seq,
-    )!.n;
+    return this.sql.read(() => {
+      const total = this.live.count(baseId);
+      const offset = paging.offset ?? 0;
+      // The page at the offset is found in the live blocks, so no rows are skipped one by one.
+      const start = offset === 0 ? 0 : this.live.seqAt(baseId, offset);
+      if (start === null) return { pages: [], total };
+      const rows = this.sql.all<SummaryRow>(
+        `SELECT ${summaryColumns} FROM pages WHERE base_id = ? AND seq >= ? AND status = ? ORDER BY seq LIMIT ?`,
+        baseId, start, LIVE, paging.limit ?? -1,
+      );
+      return { pages: rows.map((row, i) => toSummary(row, offset + i)), total };
+    });
   }
 
   private find(baseId: string, contentId: string): StoredPage | null {
     const row = this.sql.get<PageRow>(
-      `SELECT ${pageColumns} FROM pages WHERE base_id = ? AND content_id = ? AND status = ?`, baseId, contentId, LIVE,
+      `${pageSelect} WHERE p.base_id = ? AND p.content_id = ? AND p.status = ?`, baseId, contentId, LIVE,
     );
     return row ? toPage(row) : null;
   }
@@ -107,7 +121,7 @@ export class SqlitePages {
     const nearest = [];
     for (let level = 0; level < page.level; level++) {
       const row = this.sql.get<{ seq: number; title: string }>(
-        `SELECT seq, title FROM pages WHERE base_id = ? AND status = ? AND level = ? AND seq < ?
+        `SELECT seq, title FROM pages INDEXED BY pages_by_level WHERE base_id = ? AND status = ? AND level = ? AND seq < ?
          ORDER BY seq DESC LIMIT 1`,
         page.baseId, LIVE, level, page.seq,
       );
@@ -122,25 +136,28 @@ export class SqlitePages {
   }
 
   get(baseId: string, contentId: string): PageDetail | null {
-    const page = this.find(baseId, contentId);
-    return page ? this.detail(page) : null;
+    return this.sql.read(() => {
+      const page = this.find(baseId, contentId);
+      return page ? this.detail(page) : null;
+    });
   }
 
   search(baseId: string, terms: readonly string[], paging: Paging): PageList {
-    const termMatch = terms.map(() => '(instr(search_title, ?) > 0 OR instr(search_body, ?) > 0)').join(' AND ');
-    const titleMatch = terms.map(() => 'instr(search_title, ?) > 0').join(' OR ');
-    const matchParams = terms.flatMap((t) => [t, t]);
-    const where = `base_id = ? AND status = ? AND ${termMatch}`;
-    const total = this.sql.get<{ n: number }>(
-      `SELECT count(*) AS n FROM pages WHERE ${where}`, baseId, LIVE, ...matchParams,
-    )!.n;
-    const [limit, offset] = limitOf(paging);
-    const rows = this.sql.all<SummaryRow>(
-      `SELECT ${summaryColumns} FROM pages WHERE ${where}
-       ORDER BY (${titleMatch}) DESC, updated_at DESC, seq LIMIT ? OFFSET ?`,
-      baseId, LIVE, ...matchParams, ...terms, limit, offset,
-    );
-    return { pages: rows.map((row) => toSummary(row, this.orderOf(baseId, row.seq))), total };
+    return this.sql.read(() => {
+      const { total, seqs } = this.searcher.search(baseId, terms, paging);
+      return { pages: this.summaries(baseId, seqs), total };
+    });
+  }
+
+  /** Summaries of live pages, in the order of `seqs`. */
+  private summaries(baseId: string, seqs: readonly number[]): PageSummary[] {
+    if (seqs.length === 0) return [];
+    const rows = new Map(this.sql.all<SummaryRow>(
+      `SELECT ${summaryColumns} FROM pages WHERE base_id = ? AND seq IN (SELECT value FROM json_each(?))`,
+      baseId, JSON.stringify(seqs),
+    ).map((row) => [row.seq, row]));
+    const orders = this.live.ordersOf(baseId, seqs);
+    return seqs.map((seq) => toSummary(rows.get(seq)!, orders.get(seq)!));
   }
 
   tree(baseId: string, levels: number): TreeRow[] {
@@ -151,48 +168,75 @@ export class SqlitePages {
     );
   }
 
+  /** Appends one page (inside a transaction); returns its seq and content id. */
+  private append(baseId: string, page: NewPage, level: number, newContentId: () => string): { seq: number; contentId: string } {
+    const { seq } = this.sql.get<{ seq: number }>(
+      'UPDATE bases SET next_seq = next_seq + 1 WHERE base_id = ? RETURNING next_seq - 1 AS seq', baseId,
+    )!;
+    let contentId = newContentId();
+    while (this.sql.get('SELECT 1 FROM pages WHERE base_id = ? AND content_id = ?', baseId, contentId)) {
+      contentId = newContentId();
+    }
+    this.sql.run(
+      `INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, view, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+      baseId, seq, contentId, level, LIVE, page.title, page.type, page.lang, page.now, page.now,
+    );
+    this.sql.run(
+      'INSERT INTO page_texts (base_id, seq, search_title, search_body, body, body_html) VALUES (?, ?, ?, ?, ?, ?)',
+      baseId, seq, page.searchTitle, page.searchBody, page.body, page.html,
+    );
+    this.live.setLive(baseId, seq, true);
+    return { seq, contentId };
+  }
+
   create(baseId: string, page: NewPage, newContentId: () => string): PageDetail {
     return this.sql.transaction(() => {
-      const { seq } = this.sql.get<{ seq: number }>(
-        'UPDATE bases SET next_seq = next_seq + 1 WHERE base_id = ? RETURNING next_seq - 1 AS seq', baseId,
-      )!;
-      let contentId = newContentId();
-      while (this.sql.get('SELECT 1 FROM pages WHERE base_id = ? AND content_id = ?', baseId, contentId)) {
-        contentId = newContentId();
-      }
-      this.sql.run(
-        `INSERT INTO pages (base_id, content_id, seq, level, status, title, body, body_html, type, lang, view,
-           search_title, search_body, created_at, updated_at)
-         VALUES (?, ?, ?, 0, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
-        baseId, contentId, seq, LIVE, page.title, page.body, page.html, page.type, page.lang,
-        page.searchTitle, page.searchBody, page.now, page.now,
-      );
+      const { seq, contentId } = this.append(baseId, page, 0, newContentId);
+      this.index.pageAdded(baseId, seq);
       return this.detail(this.find(baseId, contentId)!);
     });
   }
 
+  /**
+   * Appends many pages in one transaction and indexes them in one pass: for seeding benchmarks
+   * and tests. Levels are taken as given. Returns the content ids in order.
+   */
+  bulkInsert(baseId: string, pages: Iterable<BulkPage>, newContentId: () => string): string[] {
+    return this.sql.transaction(() => {
+      const ids: string[] = [];
+      for (const page of pages) {
+        const { seq, contentId } = this.append(baseId, page, page.level ?? 0, newContentId);
+        this.sql.run('INSERT OR IGNORE INTO search_pending (base_id, seq) VALUES (?, ?)', baseId, seq);
+        ids.push(contentId);
+      }
+      this.index.merge(baseId);
+      return ids;
+    });
+  }
+
   /** Seq just past the last descendant of the page (or null when they run to the end). */
-  private subtreeEnd(page: StoredPage): number | null {
+  private subtreeEnd(page: Position): number | null {
     const row = this.sql.get<{ seq: number }>(
-      `SELECT seq FROM pages WHERE base_id = ? AND status = ? AND seq > ? AND level <= ? ORDER BY seq LIMIT 1`,
-      page.baseId, LIVE, page.seq, page.level,
+      'SELECT seq FROM pages WHERE base_id = ? AND seq > ? AND status = ? AND level <= ? ORDER BY seq LIMIT 1',
+      page.baseId, page.seq, LIVE, page.level,
     );
     return row ? row.seq : null;
   }
 
-  private shiftDescendants(page: StoredPage, shift: number): void {
+  private shiftDescendants(page: Position, shift: number): void {
     const end = this.subtreeEnd(page) ?? Number.MAX_SAFE_INTEGER;
     this.sql.run(
-      'UPDATE pages SET level = level + ? WHERE base_id = ? AND status = ? AND seq > ? AND seq < ?',
-      shift, page.baseId, LIVE, page.seq, end,
+      'UPDATE pages SET level = level + ? WHERE base_id = ? AND seq > ? AND seq < ? AND status = ?',
+      shift, page.baseId, page.seq, end, LIVE,
     );
   }
 
-  private deepestDescendant(page: StoredPage): number {
+  private deepestDescendant(page: Position): number {
     const end = this.subtreeEnd(page) ?? Number.MAX_SAFE_INTEGER;
     const row = this.sql.get<{ deepest: number | null }>(
-      'SELECT max(level) AS deepest FROM pages WHERE base_id = ? AND status = ? AND seq > ? AND seq < ?',
-      page.baseId, LIVE, page.seq, end,
+      'SELECT max(level) AS deepest FROM pages WHERE base_id = ? AND seq > ? AND seq < ? AND status = ?',
+      page.baseId, page.seq, end, LIVE,
     );
     return row?.deepest ?? page.level;
   }
@@ -209,24 +253,40 @@ export class SqlitePages {
       const { searchTitle, searchBody, ...visibleChanges } = changes;
       const updated: StoredPage = { ...page, ...visibleChanges, updatedAt: now };
       this.sql.run(
-        `UPDATE pages SET level = ?, title = ?, body = ?, body_html = ?, type = ?, lang = ?, view = ?,
-           search_title = coalesce(?, search_title), search_body = coalesce(?, search_body), updated_at = ?
-         WHERE base_id = ? AND content_id = ?`,
-        updated.level, updated.title, updated.body, updated.html, updated.type, updated.lang, updated.view,
-        searchTitle ?? null, searchBody ?? null, now, baseId, contentId,
+        `UPDATE pages SET level = ?, title = ?, type = ?, lang = ?, view = ?, updated_at = ?
+         WHERE base_id = ? AND seq = ?`,
+        updated.level, updated.title, updated.type, updated.lang, updated.view, now, baseId, page.seq,
       );
+      if (changes.body !== undefined || changes.html !== undefined || searchTitle !== undefined || searchBody !== undefined) {
+        this.updateTexts(page, updated, searchTitle, searchBody);
+      }
       return this.detail(updated);
     });
   }
 
+  private updateTexts(page: StoredPage, updated: StoredPage, searchTitle?: string, searchBody?: string): void {
+    const old = this.sql.get<{ search_title: string; search_body: string }>(
+      'SELECT search_title, search_body FROM page_texts WHERE base_id = ? AND seq = ?', page.baseId, page.seq,
+    )!;
+    const textChanges = (searchTitle ?? old.search_title) !== old.search_title || (searchBody ?? old.search_body) !== old.search_body;
+    if (textChanges) this.index.textChanging(page.baseId, page.seq, { title: old.search_title, body: old.search_body });
+    this.sql.run(
+      `UPDATE page_texts SET body = ?, body_html = ?, search_title = coalesce(?, search_title), search_body = coalesce(?, search_body)
+       WHERE base_id = ? AND seq = ?`,
+      updated.body, updated.html, searchTitle ?? null, searchBody ?? null, page.baseId, page.seq,
+    );
+    if (textChanges) this.index.textChanged(page.baseId);
+  }
+
   delete(baseId: string, contentId: string, now: string): boolean {
     return this.sql.transaction(() => {
-      const page = this.find(baseId, contentId);
-      if (!page) return false;
-      this.shiftDescendants(page, -1);
-      this.sql.run(
-        'UPDATE pages SET status = ?, deleted_at = ? WHERE base_id = ? AND content_id = ?', DELETED, now, baseId, contentId,
+      const row = this.sql.get<{ seq: number; level: number }>(
+        'SELECT seq, level FROM pages WHERE base_id = ? AND content_id = ? AND status = ?', baseId, contentId, LIVE,
       );
+      if (!row) return false;
+      this.shiftDescendants({ baseId, seq: row.seq, level: row.level }, -1);
+      this.sql.run('UPDATE pages SET status = ?, deleted_at = ? WHERE base_id = ? AND seq = ?', DELETED, now, baseId, row.seq);
+      this.live.setLive(baseId, row.seq, false);
       return true;
     });
   }

@@ -1,0 +1,31 @@
+// The ceiling: a bare node:http server in its own process answering one fixed JSON body of about
+// 600 bytes, so the service's figures read as a share of what this machine's HTTP stack can do.
+// Prints the URL it listens on as its first line of output.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const body = JSON.stringify({
+  content_id: 'abc123',
+  title: 'サーバー設定の手順について',
+  body: 'The server reads its config file before the cache starts. '.repeat(6),
+  type: 'M',
+  level: 2,
+  path: ['運用', '設定', 'サーバー設定の手順について'],
+  lang: 'ja',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+const server = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+});
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(`http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+});
+const stop = () => {
+  server.close();
+  server.closeAllConnections();
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,19 @@
+// kbp base …: knowledge bases.
+import { Option, type Command } from 'commander';
+import { createBase } from '../app/admin.ts';
+import { views } from '../domain/types.ts';
+import { withStore } from './context.ts';
+
+export function registerBaseCommands(program: Command): void {
+  const base = program.command('base').description('Manage knowledge bases');
+
+  base.command('create')
+    .description('Create a knowledge base')
+    .argument('<BASE_ID>', 'its id: 6 or more lowercase letters, digits and hyphens')
+    .option('--description <TEXT>', 'what the knowledge base holds', '')
+    .addOption(new Option('--view <VIEW>', 'default view of its pages').choices(views).default('L'))
+    .action(async (baseId: string, options: { description: string; view: string }, command: Command) => {
+      const created = await withStore(command, (store) => createBase(store, { baseId, ...options }));
+      console.log(`Created knowledge base ${created.baseId} (view ${created.view}).`);
+    });
+}

@@ -1,0 +1,124 @@
+// Page writes on PostgreSQL, one transaction each. Writes that change the outline (create, level
+// change, delete) first lock their base's row, so they run one after another per base and the
+// order stays dense and unique across any number of service processes. Other edits lock only
+// their page: concurrent PATCHes of one page apply one after the other, the last one wins.
+import { levelShift } from '../../domain/outline.ts';
+import type { PageDetail } from '../../domain/types.ts';
+import type { DeriveChanges, NewPage, PageChanges, StoredPage } from '../store.ts';
+import { DELETED, findPage, LIVE, pageColumns, pageDetail, toPage, type PageRow } from './page-rows.ts';
+import type { PgDatabase, Tx } from './pool.ts';
+import { encodeNullable, encodeText } from './text-codec.ts';
+
+/** Past every seq: the end of descendants that run to the end of the outline. */
+const END_OF_OUTLINE = '9223372036854775807';
+
+/** An edit turned out to change the level, which needs the base lock taken before the page's. */
+class BaseLockNeeded extends Error {}
+
+async function lockBase(tx: Tx, baseId: string): Promise<boolean> {
+  // NO KEY UPDATE: as exclusive as FOR UPDATE among outline writers, but it lets inserts that
+  // merely reference the base (tokens, members) proceed.
+  return (await tx.run('SELECT 1 FROM bases WHERE base_id = $1 FOR NO KEY UPDATE', [baseId])) > 0;
+}
+
+/** The seq-range condition of the page's descendants: live pages after it up to the next page of its level or lower. */
+const descendantsOf = `base_id = $1 AND status = '${LIVE}' AND seq > $2 AND seq < coalesce(
+  (SELECT seq FROM pages WHERE base_id = $1 AND status = '${LIVE}' AND seq > $2 AND level <= $3 ORDER BY seq LIMIT 1),
+  ${END_OF_OUTLINE})`;
+
+async function shiftDescendants(tx: Tx, page: StoredPage, shift: number): Promise<void> {
+  await tx.run(`UPDATE pages SET level = level + $4 WHERE ${descendantsOf}`, [page.baseId, page.seq, page.level, shift]);
+}
+
+async function deepestDescendant(tx: Tx, page: StoredPage): Promise<number> {
+  const row = await tx.row<{ deepest: number | null }>(
+    `SELECT max(level) AS deepest FROM pages WHERE ${descendantsOf}`, [page.baseId, page.seq, page.level],
+  );
+  return row?.deepest ?? page.level;
+}
+
+export class PostgresPageWrites {
+  private readonly db: PgDatabase;
+
+  constructor(db: PgDatabase) {
+    this.db = db;
+  }
+
+  create(baseId: string, page: NewPage, newContentId: () => string): Promise<PageDetail> {
+    return this.db.transaction(async (tx) => {
+      // Taking the next seq locks the base row: the outline lock.
+      const next = await tx.row<{ seq: string }>(
+        'UPDATE bases SET next_seq = next_seq + 1 WHERE base_id = $1 RETURNING next_seq - 1 AS seq', [baseId],
+      );
+      if (!next) throw new Error(`knowledge base ${baseId} does not exist`);
+      let contentId = newContentId();
+      while (await tx.row('SELECT 1 FROM pages WHERE base_id = $1 AND content_id = $2', [baseId, contentId])) {
+        contentId = newContentId();
+      }
+      const row = await tx.row<PageRow>(
+        `INSERT INTO pages (base_id, content_id, seq, level, status, title, body, body_html, type, lang, view,
+           search_title, search_body, created_at, updated_at)
+         VALUES ($1, $2, $3, 0, '${LIVE}', $4, $5, $6, $7, $8, NULL, $9, $10, $11, $11)
+         RETURNING ${pageColumns}`,
+        [baseId, contentId, next.seq, encodeText(page.title), encodeText(page.body), encodeNullable(page.html),
+          page.type, page.lang, encodeText(page.searchTitle), encodeText(page.searchBody), page.now],
+      );
+      return pageDetail(tx, toPage(row!));
+    });
+  }
+
+  async update(baseId: string, contentId: string, derive: DeriveChanges, now: string): Promise<PageDetail | null> {
+    try {
+      return await this.updateOnce(baseId, contentId, derive, now, false);
+    } catch (error) {
+      if (!(error instanceof BaseLockNeeded)) throw error;
+      return this.updateOnce(baseId, contentId, derive, now, true);
+    }
+  }
+
+  /**
+   * Locks are always taken base first, then pages, so an edit never waits for the base while
+   * holding a page an outline writer waits for. An edit that only learns from `derive` that it
+   * changes the level starts again with the base lock.
+   */
+  private updateOnce(
+    baseId: string, contentId: string, derive: DeriveChanges, now: string, withBaseLock: boolean,
+  ): Promise<PageDetail | null> {
+    return this.db.transaction(async (tx) => {
+      if (withBaseLock && !(await lockBase(tx, baseId))) return null;
+      const page = await findPage(tx, baseId, contentId, true);
+      if (!page) return null;
+      const changes: PageChanges = derive(page);
+      if (changes.level !== undefined && changes.level !== page.level) {
+        if (!withBaseLock) throw new BaseLockNeeded();
+        await shiftDescendants(tx, page, levelShift(page.level, await deepestDescendant(tx, page), changes.level));
+      }
+      const { searchTitle, searchBody, ...visibleChanges } = changes;
+      const updated: StoredPage = { ...page, ...visibleChanges };
+      const row = await tx.row<PageRow>(
+        `UPDATE pages SET level = $3, title = $4, body = $5, body_html = $6, type = $7, lang = $8, view = $9,
+           search_title = coalesce($10, search_title), search_body = coalesce($11, search_body), updated_at = $12
+         WHERE base_id = $1 AND content_id = $2
+         RETURNING ${pageColumns}`,
+        [baseId, contentId, updated.level, encodeText(updated.title), encodeText(updated.body), encodeNullable(updated.html),
+          updated.type, updated.lang, updated.view,
+          searchTitle === undefined ? null : encodeText(searchTitle),
+          searchBody === undefined ? null : encodeText(searchBody), now],
+      );
+      return pageDetail(tx, toPage(row!));
+    });
+  }
+
+  delete(baseId: string, contentId: string, now: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await lockBase(tx, baseId))) return false;
+      const page = await findPage(tx, baseId, contentId, true);
+      if (!page) return false;
+      await shiftDescendants(tx, page, -1);
+      await tx.run(
+        `UPDATE pages SET status = '${DELETED}', deleted_at = $3 WHERE base_id = $1 AND content_id = $2`, [baseId, contentId, now],
+      );
+      return true;
+    });
+  }
+}
