@@ -46,7 +46,7 @@ export async function createDemoIfEmpty(store: Store): Promise<Demo | null> {
 
 /** The welcome block; `dbOption` is ` --db …` when the database is not the default one. */
 export function welcomeText(demo: Demo, url: string, dbOption: string): string {
-  const kbp = (args: string) => `    kbp ${args}${dbOption}`;
+  const kbp = (args: string) => `    npx kbp ${args}${dbOption}`;
   return [
     '',
     'Welcome to kb-pages! This database had no knowledge base, so a demo one was created:',

@@ -66,6 +66,19 @@ function registerOperation(app: FastifyInstance, store: Store, op: Operation): v
   });
 }
 
+/**
+ * Clients often send `Content-Type: application/json` on every request; an empty body then
+ * means "no body" (a DELETE goes through; a POST gets the ordinary 400 for a missing object).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+}
+
 export function buildApp(options: AppOptions): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -79,6 +92,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.decorateRequest('access', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
+  acceptEmptyJsonBodies(app);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(corsHeaders);

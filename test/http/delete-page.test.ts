@@ -129,3 +129,12 @@ test('a page created after a delete is appended at the dense end of the order', 
   assert.deepEqual(pages.map((p) => p.order), [0, 1, 2]);
   assert.equal(pages[2].id, page.content_id);
 });
+
+test('DELETE sent with Content-Type: application/json and no body succeeds', async (t) => {
+  const ctx = await setupFor(t);
+  const page = await createPage(ctx, { title: 'Doomed' });
+  const res = await call(ctx, 'DELETE', `/bases/${ctx.baseId}/pages/${page.content_id}`, {
+    headers: { 'content-type': 'application/json' },
+  });
+  assert.equal(res.statusCode, 204);
+});
