@@ -1,15 +1,14 @@
-// Versioned schema of the PostgreSQL store, version for version the same tables, columns and
-// keys as the SQLite store's (src/store/sqlite/migrations.ts), plus a unique (base_id, seq) that
-// SQLite keeps by construction and search indexes of its own. Append new versions; never edit
-// an applied one. Data that belongs to a base carries base_id in its key, so it can be
-// distributed by base (Citus: pages and members by base_id; users and tokens as reference tables).
+// Versioned schema of the PostgreSQL store. Version N means what version N of the SQLite store
+// (src/store/sqlite/migrations.ts) means: the same tables, columns and keys, each backend with
+// the indexes that serve it. Append new versions; never edit an applied one. Data that belongs to
+// a base carries base_id in its key, so it can be distributed by base (Citus: pages, page_texts
+// and members by base_id; users, tokens and bases as reference tables).
 import type { PgDatabase } from './pool.ts';
 
 export const postgresMigrations: readonly string[] = [
+  // 1: bases, users, members, tokens and pages. Identifiers compare byte by byte (COLLATE "C"),
+  // as in SQLite, whatever the database's locale.
   `
-  CREATE EXTENSION IF NOT EXISTS pg_trgm;
-  CREATE EXTENSION IF NOT EXISTS btree_gin;
-  -- Identifiers compare byte by byte (COLLATE "C"), as in SQLite, whatever the database locale.
   CREATE TABLE bases (
     base_id     text COLLATE "C" PRIMARY KEY,
     description text NOT NULL,
@@ -60,22 +59,82 @@ export const postgresMigrations: readonly string[] = [
     created_at   timestamptz NOT NULL,
     updated_at   timestamptz NOT NULL,
     deleted_at   timestamptz,
-    PRIMARY KEY (base_id, content_id),
-    UNIQUE (base_id, seq)
+    PRIMARY KEY (base_id, content_id)
   );
   CREATE INDEX pages_outline ON pages (base_id, status, seq, level);
   CREATE INDEX pages_by_level ON pages (base_id, status, level, seq);
-  -- Search: trigram indexes on the normalised text, per base, serve LIKE '%term%'.
-  CREATE INDEX pages_search_title ON pages USING gin (base_id, search_title gin_trgm_ops);
-  CREATE INDEX pages_search_body ON pages USING gin (base_id, search_body gin_trgm_ops);
   `,
+  // 2: pages split in two: the small outline rows, which level changes and deletes rewrite, and
+  // the texts, rewritten only when the text changes; and the search index. Here that is a
+  // trigram index (pg_trgm) per text column and base, which serves LIKE '%term%' for terms of
+  // three or more characters, and an index of single characters and pairs for shorter terms.
+  `
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+  CREATE EXTENSION IF NOT EXISTS btree_gin;
+  -- Every character and every pair of adjacent characters of a text: what finds the terms of one
+  -- or two characters (common in Japanese: 鰻, 設定), which have no trigram.
+  CREATE FUNCTION search_grams(text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    SELECT coalesce(array_agg(DISTINCT gram COLLATE "C"), '{}') FROM (
+      SELECT c, lead(c) OVER (ORDER BY i) AS next FROM string_to_table($1, NULL) WITH ORDINALITY AS chars (c, i)
+    ) AS chars CROSS JOIN LATERAL (VALUES (c), (c || next)) AS grams (gram)
+    WHERE gram IS NOT NULL
+  $$;
+  ALTER TABLE pages RENAME TO pages_v1;
+  ALTER INDEX pages_pkey RENAME TO pages_v1_pkey;
+  DROP INDEX pages_outline;
+  DROP INDEX pages_by_level;
+  CREATE TABLE pages (
+    base_id    text COLLATE "C" NOT NULL REFERENCES bases (base_id),
+    seq        bigint NOT NULL,
+    content_id text COLLATE "C" NOT NULL,
+    level      integer NOT NULL,
+    status     text NOT NULL DEFAULT 'A',
+    title      text NOT NULL,
+    type       text NOT NULL,
+    lang       text NOT NULL,
+    view       text,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    deleted_at timestamptz,
+    PRIMARY KEY (base_id, seq)
+  );
+  CREATE TABLE page_texts (
+    base_id      text COLLATE "C" NOT NULL,
+    seq          bigint NOT NULL,
+    search_title text NOT NULL,
+    search_body  text NOT NULL,
+    body         text NOT NULL,
+    body_html    text,
+    search_grams text[] GENERATED ALWAYS AS (search_grams(search_title || ' ' || search_body)) STORED,
+    PRIMARY KEY (base_id, seq),
+    FOREIGN KEY (base_id, seq) REFERENCES pages (base_id, seq)
+  );
+  INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, view, created_at, updated_at, deleted_at)
+    SELECT base_id, seq, content_id, level, status, title, type, lang, view, created_at, updated_at, deleted_at FROM pages_v1;
+  INSERT INTO page_texts (base_id, seq, search_title, search_body, body, body_html)
+    SELECT base_id, seq, search_title, search_body, body, body_html FROM pages_v1;
+  DROP TABLE pages_v1;
+  CREATE UNIQUE INDEX pages_by_content_id ON pages (base_id, content_id);
+  -- Counts of live pages before a seq (the dense order) and descendant ranges, from the index alone.
+  CREATE INDEX pages_outline ON pages (base_id, status, seq) INCLUDE (level);
+  -- path: the nearest page of each level before a page.
+  CREATE INDEX pages_by_level ON pages (base_id, status, level, seq);
+  CREATE INDEX page_texts_search_title ON page_texts USING gin (base_id, search_title gin_trgm_ops);
+  CREATE INDEX page_texts_search_body ON page_texts USING gin (base_id, search_body gin_trgm_ops);
+  CREATE INDEX page_texts_search_grams ON page_texts USING gin (base_id, search_grams);
+  `,
+  // 3: SQLite fills its search index from the pages here; PostgreSQL built its indexes in 2.
+  '',
 ];
 
 /** Any fixed number: every kb-pages process migrating this database waits on the same lock. */
 const MIGRATION_LOCK = 0x6b6270;
 
-/** Applies the versions not yet applied, one process at a time, in one transaction. */
-export async function migrate(db: PgDatabase): Promise<void> {
+/**
+ * Applies the versions not yet applied (up to `upTo`, by default all), one process at a time, in
+ * one transaction: a second process starting at the same moment waits, then finds nothing to do.
+ */
+export async function migrate(db: PgDatabase, upTo = postgresMigrations.length): Promise<void> {
   await db.transaction(async (tx) => {
     // Building an index on a large table may take longer than a request is allowed to.
     await tx.run('SET LOCAL statement_timeout = 0');
@@ -85,8 +144,8 @@ export async function migrate(db: PgDatabase): Promise<void> {
     const applied = row?.version ?? 0;
     for (const [index, sql] of postgresMigrations.entries()) {
       const version = index + 1;
-      if (version <= applied) continue;
-      await tx.script(sql);
+      if (version <= applied || version > upTo) continue;
+      if (sql !== '') await tx.script(sql);
       await tx.run('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, now())', [version]);
     }
   });

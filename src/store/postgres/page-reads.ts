@@ -1,19 +1,53 @@
 // Reads of live pages on PostgreSQL. The dense display order of a page is the number of live
-// pages before it; each read is one statement, so a list and its total come from one snapshot.
+// pages before it. A list and its total come from one statement, so from one snapshot.
 import type { PageDetail, PageList, Paging } from '../../domain/types.ts';
 import type { TreeRow } from '../store.ts';
 import { findPage, LIVE, pageDetail, summaryColumns, toSummary, type SummaryRow } from './page-rows.ts';
-import type { PgDatabase } from './pool.ts';
+import type { PgDatabase, Tx } from './pool.ts';
 import { containsPattern, iso } from './sql.ts';
 import { decodeText, encodeText } from './text-codec.ts';
 
-/** A row of a list query: the total, and a page unless the requested slice is empty. */
-type ListedRow<T = SummaryRow> = { total: number } & ({ [K in keyof T]: T[K] } | { [K in keyof T]: null });
+type Listed<T> = T & { total: number };
 
-/** The pages and the total of a list query, which always answers at least one row. */
-function listed<T extends SummaryRow>(rows: ListedRow<T>[]): { rows: T[]; total: number } {
-  const pages = rows.filter((row): row is { total: number } & T => row.content_id !== null);
-  return { rows: pages, total: rows[0]?.total ?? 0 };
+/** Positional parameters of one statement, added as they are used. */
+class Params {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** Shorter terms have no trigram; the index of characters and pairs (migration 2) finds them. */
+const TRIGRAM = 3;
+
+/**
+ * A term of one or two characters occurs in the text exactly when it is one of the text's
+ * characters or pairs of adjacent characters (the space put between title and body only makes
+ * pairs with a space, which no term has).
+ */
+const isShort = (term: string) => [...term].length < TRIGRAM && !/\s/u.test(term);
+
+/**
+ * The pages whose texts `t` contain every term (normalised and encoded), as a query over the
+ * live pages `p`. Longer terms: LIKE, the candidates found by the trigram indexes. Shorter terms:
+ * the pages whose characters and pairs contain them, from that index alone, gathered first
+ * (MATERIALIZED), so that the planner never compares the large arrays row by row.
+ */
+function matchingPages(params: Params, base: string, terms: readonly string[], columns: string): string {
+  const conditions = terms.filter((term) => !isShort(term)).map((term) => {
+    const pattern = params.add(containsPattern(term));
+    return `(t.search_title LIKE ${pattern} OR t.search_body LIKE ${pattern})`;
+  });
+  const short = terms.filter(isShort);
+  const shortPages = short.length === 0 ? '' : `WITH short AS MATERIALIZED (
+      SELECT seq FROM page_texts WHERE base_id = ${base} AND search_grams @> ${params.add(short)}::text[]
+    ) `;
+  if (short.length > 0) conditions.push('t.seq IN (SELECT seq FROM short)');
+  return `${shortPages}SELECT ${columns}
+    FROM page_texts t JOIN pages p ON p.base_id = t.base_id AND p.seq = t.seq
+    WHERE t.base_id = ${base} AND p.status = '${LIVE}' AND ${conditions.join(' AND ')}`;
 }
 
 export class PostgresPageReads {
@@ -24,25 +58,27 @@ export class PostgresPageReads {
   }
 
   count(baseId: string): Promise<number> {
-    return this.db.read(async (q) => (await q.row<{ n: number }>(
-      `SELECT count(*)::integer AS n FROM pages WHERE base_id = $1 AND status = '${LIVE}'`, [baseId],
-    ))!.n);
+    return this.db.read((q) => this.countLive(q, baseId));
+  }
+
+  private async countLive(q: Tx, baseId: string): Promise<number> {
+    const row = await q.row<{ n: number }>(`SELECT count(*)::integer AS n FROM pages WHERE base_id = $1 AND status = '${LIVE}'`, [baseId]);
+    return row!.n;
   }
 
   list(baseId: string, paging: Paging): Promise<PageList> {
     const offset = paging.offset ?? 0;
     return this.db.read(async (q) => {
-      const result = listed(await q.rows<ListedRow>(
-        `SELECT c.total, p.* FROM
-           (SELECT count(*)::integer AS total FROM pages WHERE base_id = $1 AND status = '${LIVE}') c
-         LEFT JOIN LATERAL (
-           SELECT ${summaryColumns} FROM pages WHERE base_id = $1 AND status = '${LIVE}'
-           ORDER BY seq LIMIT $2 OFFSET $3
-         ) p ON true
-         ORDER BY p.seq`,
+      const rows = await q.rows<Listed<SummaryRow>>(
+        `SELECT ${summaryColumns},
+           (SELECT count(*)::integer FROM pages WHERE base_id = $1 AND status = '${LIVE}') AS total
+         FROM pages WHERE base_id = $1 AND status = '${LIVE}'
+         ORDER BY seq LIMIT $2 OFFSET $3`,
         [baseId, paging.limit ?? null, offset],
-      ));
-      return { pages: result.rows.map((row, i) => toSummary(row, offset + i)), total: result.total };
+      );
+      // An empty slice carries no total: ask for it on its own.
+      const total = rows.length > 0 ? rows[0].total : await this.countLive(q, baseId);
+      return { pages: rows.map((row, i) => toSummary(row, offset + i)), total };
     });
   }
 
@@ -55,35 +91,39 @@ export class PostgresPageReads {
 
   /**
    * Pages containing every term in title or body; title matches first, then newest first, then
-   * display order. LIKE '%term%' lets the trigram indexes find the candidates (terms of three or
-   * more characters); the match itself is exact.
+   * display order. Each result's order is counted among the live pages up to the last result.
    */
   search(baseId: string, terms: readonly string[], paging: Paging): Promise<PageList> {
-    const patterns = terms.map((term) => containsPattern(encodeText(term)));
-    const param = (i: number) => `$${i + 4}`;
-    const everyTerm = patterns.map((_, i) => `(search_title LIKE ${param(i)} OR search_body LIKE ${param(i)})`).join(' AND ');
-    const inTitle = patterns.map((_, i) => `search_title LIKE ${param(i)}`).join(' OR ');
-    return this.db.read(async (q) => {
-      const result = listed(await q.rows<ListedRow<SummaryRow & { ord: number }>>(
-        `WITH matched AS (
-           SELECT content_id, title, type, level, lang, updated_at, seq, (${inTitle}) AS in_title
-           FROM pages WHERE base_id = $1 AND status = '${LIVE}' AND ${everyTerm}
-         ), shown AS (
-           SELECT *, row_number() OVER (ORDER BY in_title DESC, updated_at DESC, seq) AS rank
-           FROM matched ORDER BY rank LIMIT $2 OFFSET $3
-         ), ordered AS (
+    const params = new Params();
+    const base = params.add(baseId);
+    const encoded = terms.map(encodeText);
+    const inTitle = encoded.map((term) => `t.search_title LIKE ${params.add(containsPattern(term))}`).join(' OR ');
+    const matched = matchingPages(params, base, encoded,
+      `p.content_id, p.title, p.type, p.level, p.lang, p.updated_at, p.seq, (${inTitle}) AS in_title`);
+    const limit = params.add(paging.limit ?? null);
+    const offset = params.add(paging.offset ?? 0);
+    return this.db.transaction(async (q) => {
+      // The planner takes comparing a page's characters and pairs for cheap, and so may prefer
+      // reading every page to the exact index: the indexes are the way to the texts here.
+      await q.run('SET LOCAL enable_seqscan = off');
+      const rows = await q.rows<Listed<SummaryRow & { ord: number }>>(
+        `WITH matched AS (${matched}),
+         shown AS (
+           SELECT * FROM matched ORDER BY in_title DESC, updated_at DESC, seq LIMIT ${limit} OFFSET ${offset}
+         ),
+         ordered AS (
            SELECT seq, (row_number() OVER (ORDER BY seq) - 1)::integer AS ord
-           FROM pages WHERE base_id = $1 AND status = '${LIVE}' AND seq <= (SELECT max(seq) FROM shown)
+           FROM pages WHERE base_id = ${base} AND status = '${LIVE}' AND seq <= (SELECT max(seq) FROM shown)
          )
-         SELECT c.total, p.* FROM (SELECT count(*)::integer AS total FROM matched) c
-         LEFT JOIN LATERAL (
-           SELECT s.content_id, s.title, s.type, s.level, s.lang, ${iso('s.updated_at')} AS updated_at, s.seq, o.ord, s.rank
-           FROM shown s JOIN ordered o ON o.seq = s.seq
-         ) p ON true
-         ORDER BY p.rank`,
-        [baseId, paging.limit ?? null, paging.offset ?? 0, ...patterns],
-      ));
-      return { pages: result.rows.map((row) => toSummary(row, row.ord)), total: result.total };
+         SELECT s.content_id, s.title, s.type, s.level, s.lang, ${iso('s.updated_at')} AS updated_at, s.seq, o.ord,
+           (SELECT count(*)::integer FROM matched) AS total
+         FROM shown s JOIN ordered o ON o.seq = s.seq
+         ORDER BY s.in_title DESC, s.updated_at DESC, s.seq`,
+        params.values,
+      );
+      if (rows.length > 0) return { pages: rows.map((row) => toSummary(row, row.ord)), total: rows[0].total };
+      const count = await q.row<{ n: number }>(`SELECT count(*)::integer AS n FROM (${matched}) AS m`, params.values.slice(0, -2));
+      return { pages: [], total: count!.n };
     });
   }
 

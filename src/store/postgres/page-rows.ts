@@ -35,8 +35,10 @@ export interface SummaryRow {
   seq: string;
 }
 
-export const pageColumns = `base_id, content_id, seq, level, title, body, body_html, type, lang, view,
-  ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at`;
+/** The columns of a whole page, from `pages p JOIN page_texts t`. */
+const pageColumns = `p.base_id, p.content_id, p.seq, p.level, p.title, t.body, t.body_html, p.type, p.lang, p.view,
+  ${iso('p.created_at')} AS created_at, ${iso('p.updated_at')} AS updated_at`;
+const pageTables = 'pages p JOIN page_texts t ON t.base_id = p.base_id AND t.seq = p.seq';
 export const summaryColumns = `content_id, title, type, level, lang, ${iso('updated_at')} AS updated_at, seq`;
 
 export function toPage(row: PageRow): StoredPage {
@@ -68,10 +70,14 @@ export function toSummary(row: SummaryRow, order: number): PageSummary {
   };
 }
 
-/** The live page, locked for the rest of the transaction when `lock` is set. */
+/**
+ * The live page; with `lock`, its rows stay locked for the rest of the transaction. Both rows are
+ * locked so that a read that waited for another writer sees that writer's texts too.
+ */
 export async function findPage(q: Tx, baseId: string, contentId: string, lock = false): Promise<StoredPage | null> {
   const row = await q.row<PageRow>(
-    `SELECT ${pageColumns} FROM pages WHERE base_id = $1 AND content_id = $2 AND status = '${LIVE}'${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${pageColumns} FROM ${pageTables}
+     WHERE p.base_id = $1 AND p.content_id = $2 AND p.status = '${LIVE}'${lock ? ' FOR UPDATE' : ''}`,
     [baseId, contentId],
   );
   return row ? toPage(row) : null;

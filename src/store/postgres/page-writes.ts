@@ -5,12 +5,14 @@
 import { levelShift } from '../../domain/outline.ts';
 import type { PageDetail } from '../../domain/types.ts';
 import type { DeriveChanges, NewPage, PageChanges, StoredPage } from '../store.ts';
-import { DELETED, findPage, LIVE, pageColumns, pageDetail, toPage, type PageRow } from './page-rows.ts';
+import { DELETED, findPage, LIVE, pageDetail } from './page-rows.ts';
 import type { PgDatabase, Tx } from './pool.ts';
 import { encodeNullable, encodeText } from './text-codec.ts';
 
 /** Past every seq: the end of descendants that run to the end of the outline. */
 const END_OF_OUTLINE = '9223372036854775807';
+
+const textChanges: readonly (keyof PageChanges)[] = ['body', 'html', 'searchTitle', 'searchBody'];
 
 /** An edit turned out to change the level, which needs the base lock taken before the page's. */
 class BaseLockNeeded extends Error {}
@@ -55,15 +57,16 @@ export class PostgresPageWrites {
       while (await tx.row('SELECT 1 FROM pages WHERE base_id = $1 AND content_id = $2', [baseId, contentId])) {
         contentId = newContentId();
       }
-      const row = await tx.row<PageRow>(
-        `INSERT INTO pages (base_id, content_id, seq, level, status, title, body, body_html, type, lang, view,
-           search_title, search_body, created_at, updated_at)
-         VALUES ($1, $2, $3, 0, '${LIVE}', $4, $5, $6, $7, $8, NULL, $9, $10, $11, $11)
-         RETURNING ${pageColumns}`,
-        [baseId, contentId, next.seq, encodeText(page.title), encodeText(page.body), encodeNullable(page.html),
-          page.type, page.lang, encodeText(page.searchTitle), encodeText(page.searchBody), page.now],
+      await tx.run(
+        `INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, view, created_at, updated_at)
+         VALUES ($1, $2, $3, 0, '${LIVE}', $4, $5, $6, NULL, $7, $7)`,
+        [baseId, next.seq, contentId, encodeText(page.title), page.type, page.lang, page.now],
       );
-      return pageDetail(tx, toPage(row!));
+      await tx.run(
+        `INSERT INTO page_texts (base_id, seq, search_title, search_body, body, body_html) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [baseId, next.seq, encodeText(page.searchTitle), encodeText(page.searchBody), encodeText(page.body), encodeNullable(page.html)],
+      );
+      return pageDetail(tx, (await findPage(tx, baseId, contentId))!);
     });
   }
 
@@ -95,17 +98,23 @@ export class PostgresPageWrites {
       }
       const { searchTitle, searchBody, ...visibleChanges } = changes;
       const updated: StoredPage = { ...page, ...visibleChanges };
-      const row = await tx.row<PageRow>(
-        `UPDATE pages SET level = $3, title = $4, body = $5, body_html = $6, type = $7, lang = $8, view = $9,
-           search_title = coalesce($10, search_title), search_body = coalesce($11, search_body), updated_at = $12
-         WHERE base_id = $1 AND content_id = $2
-         RETURNING ${pageColumns}`,
-        [baseId, contentId, updated.level, encodeText(updated.title), encodeText(updated.body), encodeNullable(updated.html),
-          updated.type, updated.lang, updated.view,
-          searchTitle === undefined ? null : encodeText(searchTitle),
-          searchBody === undefined ? null : encodeText(searchBody), now],
+      await tx.run(
+        `UPDATE pages SET level = $3, title = $4, type = $5, lang = $6, view = $7, updated_at = $8
+         WHERE base_id = $1 AND seq = $2`,
+        [baseId, page.seq, updated.level, encodeText(updated.title), updated.type, updated.lang, updated.view, now],
       );
-      return pageDetail(tx, toPage(row!));
+      // The texts and their search index are rewritten only when the text changes.
+      if (textChanges.some((field) => changes[field] !== undefined)) {
+        await tx.run(
+          `UPDATE page_texts SET body = $3, body_html = $4,
+             search_title = coalesce($5, search_title), search_body = coalesce($6, search_body)
+           WHERE base_id = $1 AND seq = $2`,
+          [baseId, page.seq, encodeText(updated.body), encodeNullable(updated.html),
+            searchTitle === undefined ? null : encodeText(searchTitle),
+            searchBody === undefined ? null : encodeText(searchBody)],
+        );
+      }
+      return pageDetail(tx, (await findPage(tx, baseId, contentId))!);
     });
   }
 
@@ -116,7 +125,7 @@ export class PostgresPageWrites {
       if (!page) return false;
       await shiftDescendants(tx, page, -1);
       await tx.run(
-        `UPDATE pages SET status = '${DELETED}', deleted_at = $3 WHERE base_id = $1 AND content_id = $2`, [baseId, contentId, now],
+        `UPDATE pages SET status = '${DELETED}', deleted_at = $3 WHERE base_id = $1 AND seq = $2`, [baseId, page.seq, now],
       );
       return true;
     });
