@@ -1,7 +1,7 @@
 // The only code that shapes API JSON: domain names in, the contract's field names out.
 import type { Tree } from '../domain/outline.ts';
 import type { PageDetail, PageList, PageSummary } from '../domain/types.ts';
-import type { BaseInfo } from '../app/pages.ts';
+import type { BaseInfo } from '../app/read-pages.ts';
 import type { TreeRow } from '../store/store.ts';
 
 export function presentBaseInfo(info: BaseInfo) {
