@@ -82,7 +82,9 @@ export class SeqSet {
   }
 
   isEmpty(): boolean {
-    return this.words.every((word) => word === 0);
+    const w = this.words;
+    for (let i = 0; i < w.length; i++) if (w[i] !== 0) return false;
+    return true;
   }
 
   /** Members in ascending order. */
@@ -98,6 +100,36 @@ export class SeqSet {
       }
     }
     return out;
+  }
+
+  /** For each given seq, how many members are smaller: a count per chunk, then within one. */
+  ranks(seqs: readonly number[]): Map<number, number> {
+    const w = this.words;
+    const chunkStarts: number[] = [];
+    let before = 0;
+    for (let chunk = 0; chunk * CHUNK_WORDS < w.length; chunk++) {
+      chunkStarts.push(before);
+      for (let i = chunk * CHUNK_WORDS; i < (chunk + 1) * CHUNK_WORDS; i++) if (w[i] !== 0) before += popcount32(w[i]);
+    }
+    const ranks = new Map<number, number>();
+    for (const seq of seqs) {
+      let rank = chunkStarts[chunkOf(seq)] ?? before;
+      const word = seq >>> 5;
+      for (let i = chunkOf(seq) * CHUNK_WORDS; i < word && i < w.length; i++) if (w[i] !== 0) rank += popcount32(w[i]);
+      if (word < w.length) rank += popcount32(w[word] & ((1 << (seq & 31)) - 1));
+      ranks.set(seq, rank);
+    }
+    return ranks;
+  }
+
+  /** One byte per seq: 1 for a member, 0 otherwise. */
+  toBytes(): Uint8Array {
+    const bytes = new Uint8Array(this.capacity);
+    const w = this.words;
+    for (let i = 0; i < w.length; i++) {
+      for (let word = w[i]; word !== 0; word &= word - 1) bytes[i * 32 + 31 - Math.clz32(word & -word)] = 1;
+    }
+    return bytes;
   }
 
   /** Adds the members of one stored chunk. */
@@ -153,23 +185,40 @@ export function encodeChunk(offsets: readonly number[]): Uint8Array | null {
   return blob;
 }
 
+function isSorted(values: readonly number[]): boolean {
+  for (let i = 1; i < values.length; i++) if (values[i - 1] > values[i]) return false;
+  return true;
+}
+
+/** The union of two ascending lists, ascending and without repeats. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+    if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
+}
+
 /** Applies additions and removals to a stored chunk; null when the chunk ends up empty. */
 export function updateChunk(
   blob: Uint8Array | null | undefined, add: readonly number[], remove: readonly number[],
 ): Uint8Array | null {
+  const dense = blob?.length === CHUNK_BYTES;
+  // Most updates add a few members to a short list: merge the two sorted lists.
+  if (!dense && remove.length === 0 && (blob?.length ?? 0) / 2 + add.length <= SPARSE_MAX) {
+    return encodeChunk(mergeSorted(decodeChunk(blob), isSorted(add) ? add : [...add].sort((a, b) => a - b)));
+  }
   const bits = new Uint8Array(CHUNK_BYTES);
-  for (const offset of decodeChunk(blob)) bits[offset >>> 3] |= 1 << (offset & 7);
+  if (dense) bits.set(blob);
+  else if (blob) for (const offset of decodeChunk(blob)) bits[offset >>> 3] |= 1 << (offset & 7);
   for (const offset of remove) bits[offset >>> 3] &= ~(1 << (offset & 7));
   for (const offset of add) bits[offset >>> 3] |= 1 << (offset & 7);
+  const words = new Uint32Array(bits.buffer);
   let count = 0;
-  for (let i = 0; i < CHUNK_BYTES; i++) if (bits[i] !== 0) count += popcount32(bits[i]);
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) count += popcount32(words[i]);
   if (count > SPARSE_MAX) return bits;
   return encodeChunk(decodeChunk(bits));
-}
-
-/** Members of a stored chunk below `offset`. */
-export function countBelow(blob: Uint8Array, offset: number): number {
-  let n = 0;
-  for (const member of decodeChunk(blob)) if (member < offset) n++;
-  return n;
 }

@@ -12,6 +12,7 @@ export type Row = Record<string, SQLInputValue>;
 export class SqliteConnection {
   readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
+  private readonly tupleStatements = new Map<string, StatementSync>();
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -34,6 +35,20 @@ export class SqliteConnection {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /**
+   * Rows as arrays of column values. node:sqlite builds a row object property by property, which
+   * costs several times more than an array when thousands of rows are read (the tree, a list).
+   */
+  tuples<T extends unknown[]>(sql: string, ...params: SQLInputValue[]): T[] {
+    let statement = this.tupleStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      statement.setReturnArrays(true);
+      this.tupleStatements.set(sql, statement);
+    }
+    return statement.all(...params) as unknown as T[];
   }
 
   get<T>(sql: string, ...params: SQLInputValue[]): T | undefined {

@@ -142,4 +142,22 @@ export const sqliteMigrations: readonly Migration[] = [
     rebuildLiveBlocks(sql);
     rebuildSearchIndex(sql);
   },
+  // Pending pages get an id that names one version of their text (search-pending.ts): it is
+  // never reused (AUTOINCREMENT), and a page whose text changes again gets a new one.
+  `
+  CREATE TABLE search_pending_v3 (
+    pending_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    base_id    TEXT NOT NULL,
+    seq        INTEGER NOT NULL,
+    old_title  TEXT,
+    old_body   TEXT,
+    UNIQUE (base_id, seq)
+  );
+  INSERT INTO search_pending_v3 (base_id, seq, old_title, old_body)
+    SELECT base_id, seq, old_title, old_body FROM search_pending ORDER BY base_id, seq;
+  DROP TABLE search_pending;
+  ALTER TABLE search_pending_v3 RENAME TO search_pending;
+  `,
+  // Bumped by every write that changes the tree, so a process may keep the tree's rows (tree-cache.ts).
+  'ALTER TABLE bases ADD COLUMN outline_version INTEGER NOT NULL DEFAULT 0',
 ];

@@ -1,7 +1,8 @@
 // Dense display order and page count without counting pages. Pages keep their seq for life, so
 // the order of a live page is the number of live pages with a smaller seq. Live pages are kept as
 // one bitmap per block of CHUNK_SIZE seqs, with the block's count beside it: total_pages is a sum
-// over the blocks, and an order is that sum over the earlier blocks plus a count inside one block.
+// over the blocks; the page at a list offset is found by summing block counts, then counting
+// inside one block; the orders of search results are ranks in the live set (SeqSet.ranks).
 // A write flips one bit; nothing grows with the size of the base but the number of blocks.
 import { CHUNK_BITS, CHUNK_SIZE, SeqSet, chunkOf, offsetIn } from './bitset.ts';
 import type { SqliteConnection } from './connection.ts';
@@ -11,14 +12,6 @@ const BLOCK_BYTES = CHUNK_SIZE / 8;
 interface BlockRow {
   block: number;
   count: number;
-}
-
-function bitsBelow(bits: Uint8Array, offset: number): number {
-  let n = 0;
-  for (let i = 0; i < offset >>> 3; i++) for (let byte = bits[i]; byte !== 0; byte &= byte - 1) n++;
-  const partial = bits[offset >>> 3] & ((1 << (offset & 7)) - 1);
-  for (let byte = partial; byte !== 0; byte &= byte - 1) n++;
-  return n;
 }
 
 export class LiveBlocks {
@@ -60,35 +53,6 @@ export class LiveBlocks {
       'SELECT block, bits FROM live_blocks WHERE base_id = ?', baseId,
     )) set.orBlob(row.block, row.bits);
     return set;
-  }
-
-  /** Live pages in the blocks before each block, by block. */
-  private startsOfBlocks(baseId: string): Map<number, number> {
-    const starts = new Map<number, number>();
-    let before = 0;
-    for (const row of this.sql.all<BlockRow>('SELECT block, count FROM live_blocks WHERE base_id = ? ORDER BY block', baseId)) {
-      starts.set(row.block, before);
-      before += row.count;
-    }
-    return starts;
-  }
-
-  /** The dense order of each of the given live seqs. */
-  ordersOf(baseId: string, seqs: readonly number[]): Map<number, number> {
-    const orders = new Map<number, number>();
-    if (seqs.length === 0) return orders;
-    const starts = this.startsOfBlocks(baseId);
-    const blocks = new Map<number, Uint8Array>();
-    for (const seq of seqs) {
-      const block = chunkOf(seq);
-      let bits = blocks.get(block);
-      if (!bits) {
-        bits = this.bits(baseId, block) ?? new Uint8Array(BLOCK_BYTES);
-        blocks.set(block, bits);
-      }
-      orders.set(seq, (starts.get(block) ?? 0) + bitsBelow(bits, offsetIn(seq)));
-    }
-    return orders;
   }
 
   /** The seq of the live page at dense position `order`, or null past the end. */

@@ -8,6 +8,7 @@ import type { SqliteConnection } from './connection.ts';
 import { LiveBlocks } from './order.ts';
 import { SearchIndex } from './search-index.ts';
 import { SqliteSearch } from './search.ts';
+import { TreeCache } from './tree-cache.ts';
 
 const LIVE = 'A';
 const DELETED = 'D';
@@ -45,8 +46,11 @@ export interface BulkPage extends NewPage {
   level?: number;
 }
 
-const pageSelect = `SELECT p.base_id, p.content_id, p.seq, p.level, p.title, t.body, t.body_html, p.type, p.lang, p.view,
-  p.created_at, p.updated_at FROM pages p JOIN page_texts t ON t.base_id = p.base_id AND t.seq = p.seq`;
+/** A page with its texts; `html` says whether to read the rendered HTML, which only writes need. */
+const pageSelect = (html: boolean) => `SELECT p.base_id, p.content_id, p.seq, p.level, p.title, t.body,
+  ${html ? 't.body_html' : 'NULL AS body_html'}, p.type, p.lang, p.view, p.created_at, p.updated_at
+  FROM pages p JOIN page_texts t ON t.base_id = p.base_id AND t.seq = p.seq
+  WHERE p.base_id = ? AND p.content_id = ? AND p.status = ?`;
 const summaryColumns = 'content_id, title, type, level, lang, updated_at, seq';
 
 function toPage(row: PageRow): StoredPage {
@@ -83,6 +87,7 @@ export class SqlitePages {
   private readonly live: LiveBlocks;
   private readonly index: SearchIndex;
   private readonly searcher: SqliteSearch;
+  private readonly treeCache = new TreeCache();
 
   constructor(sql: SqliteConnection, searchMergeThreshold?: number) {
     this.sql = sql;
@@ -110,10 +115,8 @@ export class SqlitePages {
     });
   }
 
-  private find(baseId: string, contentId: string): StoredPage | null {
-    const row = this.sql.get<PageRow>(
-      `${pageSelect} WHERE p.base_id = ? AND p.content_id = ? AND p.status = ?`, baseId, contentId, LIVE,
-    );
+  private find(baseId: string, contentId: string, html = true): StoredPage | null {
+    const row = this.sql.get<PageRow>(pageSelect(html), baseId, contentId, LIVE);
     return row ? toPage(row) : null;
   }
 
@@ -137,41 +140,51 @@ export class SqlitePages {
 
   get(baseId: string, contentId: string): PageDetail | null {
     return this.sql.read(() => {
-      const page = this.find(baseId, contentId);
+      const page = this.find(baseId, contentId, false);
       return page ? this.detail(page) : null;
     });
   }
 
   search(baseId: string, terms: readonly string[], paging: Paging): PageList {
     return this.sql.read(() => {
-      const { total, seqs } = this.searcher.search(baseId, terms, paging);
-      return { pages: this.summaries(baseId, seqs), total };
+      const { total, seqs, orders } = this.searcher.search(baseId, terms, paging);
+      return { pages: this.summaries(baseId, seqs, orders), total };
     });
   }
 
-  /** Summaries of live pages, in the order of `seqs`. */
-  private summaries(baseId: string, seqs: readonly number[]): PageSummary[] {
+  /** Summaries of live pages, in the order of `seqs`, with their dense orders. */
+  private summaries(baseId: string, seqs: readonly number[], orders: Map<number, number>): PageSummary[] {
     if (seqs.length === 0) return [];
     const rows = new Map(this.sql.all<SummaryRow>(
       `SELECT ${summaryColumns} FROM pages WHERE base_id = ? AND seq IN (SELECT value FROM json_each(?))`,
       baseId, JSON.stringify(seqs),
     ).map((row) => [row.seq, row]));
-    const orders = this.live.ordersOf(baseId, seqs);
     return seqs.map((seq) => toSummary(rows.get(seq)!, orders.get(seq)!));
   }
 
   tree(baseId: string, levels: number): TreeRow[] {
-    return this.sql.all<TreeRow>(
-      `SELECT content_id AS contentId, title, level FROM pages
-       WHERE base_id = ? AND status = ? AND level < ? ORDER BY seq`,
-      baseId, LIVE, levels,
-    );
+    return this.sql.read(() => {
+      const version = this.sql.get<{ v: number }>('SELECT outline_version AS v FROM bases WHERE base_id = ?', baseId)?.v ?? 0;
+      // One pass over the base in seq order; the unary + keeps the planner off pages_by_level,
+      // which would need a sort of every selected row.
+      return this.treeCache.rows(baseId, version, levels, () => this.sql.tuples<[string, string, number]>(
+        'SELECT content_id, title, level FROM pages WHERE base_id = ? AND +status = ? AND +level < ? ORDER BY seq',
+        baseId, LIVE, levels,
+      ).map(([contentId, title, level]) => ({ contentId, title, level })));
+    });
+  }
+
+  /** Marks the tree of the base as changed (see tree-cache.ts). */
+  private outlineChanged(baseId: string): void {
+    this.sql.run('UPDATE bases SET outline_version = outline_version + 1 WHERE base_id = ?', baseId);
   }
 
   /** Appends one page (inside a transaction); returns its seq and content id. */
   private append(baseId: string, page: NewPage, level: number, newContentId: () => string): { seq: number; contentId: string } {
     const { seq } = this.sql.get<{ seq: number }>(
-      'UPDATE bases SET next_seq = next_seq + 1 WHERE base_id = ? RETURNING next_seq - 1 AS seq', baseId,
+      `UPDATE bases SET next_seq = next_seq + 1, outline_version = outline_version + 1
+       WHERE base_id = ? RETURNING next_seq - 1 AS seq`,
+      baseId,
     )!;
     let contentId = newContentId();
     while (this.sql.get('SELECT 1 FROM pages WHERE base_id = ? AND content_id = ?', baseId, contentId)) {
@@ -194,7 +207,8 @@ export class SqlitePages {
     return this.sql.transaction(() => {
       const { seq, contentId } = this.append(baseId, page, 0, newContentId);
       this.index.pageAdded(baseId, seq);
-      return this.detail(this.find(baseId, contentId)!);
+      this.index.mergeWhenDue(baseId);
+      return this.detail(this.find(baseId, contentId, false)!);
     });
   }
 
@@ -207,7 +221,7 @@ export class SqlitePages {
       const ids: string[] = [];
       for (const page of pages) {
         const { seq, contentId } = this.append(baseId, page, page.level ?? 0, newContentId);
-        this.sql.run('INSERT OR IGNORE INTO search_pending (base_id, seq) VALUES (?, ?)', baseId, seq);
+        this.index.pageAdded(baseId, seq);
         ids.push(contentId);
       }
       this.index.merge(baseId);
@@ -252,6 +266,7 @@ export class SqlitePages {
       }
       const { searchTitle, searchBody, ...visibleChanges } = changes;
       const updated: StoredPage = { ...page, ...visibleChanges, updatedAt: now };
+      if (updated.level !== page.level || updated.title !== page.title) this.outlineChanged(baseId);
       this.sql.run(
         `UPDATE pages SET level = ?, title = ?, type = ?, lang = ?, view = ?, updated_at = ?
          WHERE base_id = ? AND seq = ?`,
@@ -275,7 +290,7 @@ export class SqlitePages {
        WHERE base_id = ? AND seq = ?`,
       updated.body, updated.html, searchTitle ?? null, searchBody ?? null, page.baseId, page.seq,
     );
-    if (textChanges) this.index.textChanged(page.baseId);
+    if (textChanges) this.index.mergeWhenDue(page.baseId);
   }
 
   delete(baseId: string, contentId: string, now: string): boolean {
@@ -287,6 +302,7 @@ export class SqlitePages {
       this.shiftDescendants({ baseId, seq: row.seq, level: row.level }, -1);
       this.sql.run('UPDATE pages SET status = ?, deleted_at = ? WHERE base_id = ? AND seq = ?', DELETED, now, baseId, row.seq);
       this.live.setLive(baseId, row.seq, false);
+      this.outlineChanged(baseId);
       return true;
     });
   }

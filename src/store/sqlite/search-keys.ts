@@ -53,14 +53,71 @@ export const wordKey = (wordId: number): number => WORD * KIND_UNIT + wordId;
 export const inField = (key: number, field: Field): number => key + field * FIELD_UNIT;
 
 export interface TextKeys {
-  grams: Set<number>;
+  /** Distinct gram keys. */
+  grams: number[];
   words: Set<string>;
 }
 
-/** The gram keys and words of a text, added to `into` when given. */
-export function textKeys(text: string, into: TextKeys = { grams: new Set(), words: new Set() }): TextKeys {
+/**
+ * Reused scratch space that tells whether a gram was already seen in the current text: a stamp
+ * per character, and an open-addressing table of stamped pairs. Far cheaper than a Set of
+ * numbers beyond the small-integer range, which is what most pair keys are.
+ */
+const unitStamps = new Uint32Array(65536);
+let pairKeys = new Int32Array(4096);
+let pairStamps = new Uint32Array(4096);
+let pairShift = 32 - 12;
+let stamp = 0;
+
+const pairSlot = (pair: number): number => Math.imul(pair, 0x9e3779b1) >>> pairShift;
+
+function nextStamp(): number {
+  if (++stamp === 0xffffffff) {
+    unitStamps.fill(0);
+    pairStamps.fill(0);
+    stamp = 1;
+  }
+  return stamp;
+}
+
+/** True the first time a pair is seen under the current stamp. */
+function firstPair(pair: number, seen: { count: number }): boolean {
+  if (seen.count * 2 >= pairKeys.length) growPairs();
+  const mask = pairKeys.length - 1;
+  for (let slot = pairSlot(pair); ; slot = (slot + 1) & mask) {
+    if (pairStamps[slot] !== stamp) {
+      pairStamps[slot] = stamp;
+      pairKeys[slot] = pair;
+      seen.count++;
+      return true;
+    }
+    if (pairKeys[slot] === pair) return false;
+  }
+}
+
+function growPairs(): void {
+  const keys = pairKeys;
+  const stamps = pairStamps;
+  pairKeys = new Int32Array(keys.length * 2);
+  pairStamps = new Uint32Array(keys.length * 2);
+  pairShift--;
+  const mask = pairKeys.length - 1;
+  for (let i = 0; i < keys.length; i++) {
+    if (stamps[i] !== stamp) continue;
+    let slot = pairSlot(keys[i]);
+    while (pairStamps[slot] === stamp) slot = (slot + 1) & mask;
+    pairStamps[slot] = stamp;
+    pairKeys[slot] = keys[i];
+  }
+}
+
+/** The distinct gram keys and the words of a text. */
+export function textKeys(text: string): TextKeys {
   const table = classes();
-  const { grams, words } = into;
+  const grams: number[] = [];
+  const words = new Set<string>();
+  const current = nextStamp();
+  const seen = { count: 0 };
   let previous = -1;
   let runStart = 0;
   let runClass = SPACE;
@@ -76,11 +133,14 @@ export function textKeys(text: string, into: TextKeys = { grams: new Set(), word
       previous = -1;
       continue;
     }
-    grams.add(unigramKey(unit));
-    if (previous >= 0) grams.add(bigramKey(previous, unit));
+    if (unitStamps[unit] !== current) {
+      unitStamps[unit] = current;
+      grams.push(unigramKey(unit));
+    }
+    if (previous >= 0 && firstPair((previous << 16) | unit, seen)) grams.push(bigramKey(previous, unit));
     previous = unit;
   }
-  return into;
+  return { grams, words };
 }
 
 export type TermPlan =

@@ -10,7 +10,8 @@
 // - search_words + search_words_trigrams (FTS5 trigram over the vocabulary, not the pages):
 //   the words containing a term of 3 or more characters.
 // - search_pending: pages whose text changed since the postings were last merged
-//   (search-index.ts); they are left out of the posting sets and checked against their text.
+//   (search-index.ts); they are left out of the posting sets and checked against their text,
+//   which the process keeps by pending_id (search-pending.ts).
 // - page_texts: the check of terms the keys cannot decide (punctuation, mixed classes such as
 //   "api設定"): the pages holding all of the term's character pairs are checked with instr().
 // - live_blocks (order.ts): which seqs are live pages, and the dense order of the results.
@@ -21,12 +22,15 @@ import type { SqliteConnection } from './connection.ts';
 import type { LiveBlocks } from './order.ts';
 import type { SearchIndex } from './search-index.ts';
 import { FIELD_ANY, FIELD_TITLE, inField, planTerm, wordKey, type Field } from './search-keys.ts';
+import { PendingTexts } from './search-pending.ts';
 import { SearchRanking } from './search-rank.ts';
 
 export interface SearchResult {
   total: number;
   /** The seqs of the requested page of results, in rank order. */
   seqs: number[];
+  /** The dense display order of each of those seqs. */
+  orders: Map<number, number>;
 }
 
 interface Matches {
@@ -39,26 +43,28 @@ export class SqliteSearch {
   private readonly index: SearchIndex;
   private readonly live: LiveBlocks;
   private readonly ranking: SearchRanking;
+  private readonly pendingTexts: PendingTexts;
 
   constructor(sql: SqliteConnection, index: SearchIndex, live: LiveBlocks) {
     this.sql = sql;
     this.index = index;
     this.live = live;
     this.ranking = new SearchRanking(sql);
+    this.pendingTexts = new PendingTexts(sql);
   }
 
   search(baseId: string, terms: readonly string[], paging: Paging): SearchResult {
     const size = this.sql.get<{ next_seq: number }>('SELECT next_seq FROM bases WHERE base_id = ?', baseId)?.next_seq ?? 0;
     const live = this.live.liveSet(baseId, size);
-    const pending = this.index.pendingSet(baseId, new SeqSet(size)).and(live);
+    const pending = this.index.pending(baseId);
+    const indexed = live.clone();
+    for (const [, seq] of pending) indexed.delete(seq);
     const unique = [...new Set(terms)];
-    const { hits, titleHits } = this.indexedMatches(baseId, unique, live.clone().andNot(pending), size);
-    if (!pending.isEmpty()) this.check(baseId, pending.toArray(), unique, hits, titleHits);
+    const { hits, titleHits } = this.indexedMatches(baseId, unique, indexed, size);
+    if (pending.length > 0) this.pendingTexts.check(pending, live, unique, hits, titleHits);
     const rest = hits.clone().andNot(titleHits);
-    return {
-      total: hits.count(),
-      seqs: this.ranking.page(baseId, [titleHits, rest], paging, live.count()),
-    };
+    const seqs = this.ranking.page(baseId, [titleHits, rest], paging, live.count());
+    return { total: hits.count(), seqs, orders: live.ranks(seqs) };
   }
 
   /** Matches among the pages the postings hold (`indexed`). */

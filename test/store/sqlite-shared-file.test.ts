@@ -1,0 +1,71 @@
+// Two SQLite stores on one database file, as two service processes would be: what one of them
+// keeps between requests (tree rows, texts of pending pages) never hides a write of the other.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { prepareContent, prepareTitle } from '../../src/content/prepare.ts';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
+import type { NewPage } from '../../src/store/store.ts';
+
+let clock = Date.parse('2026-03-01T00:00:00.000Z');
+const now = () => new Date((clock += 1000)).toISOString();
+let ids = 0;
+const nextId = () => `s${(++ids).toString(36).padStart(5, '0')}`;
+
+function page(title: string, body = ''): NewPage {
+  return { ...prepareContent('T', body), title, searchTitle: prepareTitle(title), type: 'T', lang: 'en', now: now() };
+}
+
+describe('two SQLite stores on one file', () => {
+  let dir: string;
+  let one: SqliteStore;
+  let two: SqliteStore;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'kbp-test-'));
+    one = new SqliteStore(join(dir, 'kb.db'));
+    await one.migrate();
+    two = new SqliteStore(join(dir, 'kb.db'));
+    await two.migrate();
+  });
+  after(async () => {
+    await one.close();
+    await two.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the tree read by one shows the creates, level changes, title changes and deletes of the other', async () => {
+    await one.createBase({ baseId: 'tree', description: 'Tree', view: 'L' }, now());
+    const a = await one.createPage('tree', page('A'), nextId);
+    const b = await one.createPage('tree', page('B'), nextId);
+    const titles = async () => (await one.treePages('tree', 3)).map((row) => `${row.title}${row.level}`).join(' ');
+    assert.equal(await titles(), 'A0 B0');
+
+    await two.createPage('tree', page('C'), nextId);
+    assert.equal(await titles(), 'A0 B0 C0');
+    await two.updatePage('tree', b.contentId, () => ({ level: 1 }), now());
+    assert.equal(await titles(), 'A0 B1 C0');
+    await two.updatePage('tree', b.contentId, () => ({ title: 'Bee', searchTitle: 'bee' }), now());
+    assert.equal(await titles(), 'A0 Bee1 C0');
+    await two.deletePage('tree', a.contentId, now());
+    assert.equal(await titles(), 'Bee0 C0');
+  });
+
+  test('a search by one finds the text another wrote, also for a page whose text changes while pending', async () => {
+    await one.createBase({ baseId: 'find', description: 'Find', view: 'L' }, now());
+    const p = await one.createPage('find', page('Notes', 'apple'), nextId);
+    const found = async (term: string) => (await one.searchPages('find', [term], {})).total;
+    assert.equal(await found('apple'), 1);
+
+    // The page is still pending: its new text must replace the one the first store has read.
+    await two.updatePage('find', p.contentId, () => prepareContent('T', 'banana'), now());
+    assert.equal(await found('apple'), 0);
+    assert.equal(await found('banana'), 1);
+    await two.updatePage('find', p.contentId, () => ({ title: 'Cherry notes', searchTitle: 'cherry notes' }), now());
+    assert.deepEqual((await one.searchPages('find', ['cherry', 'banana'], {})).pages.map((x) => x.contentId), [p.contentId]);
+    await two.deletePage('find', p.contentId, now());
+    assert.equal(await found('banana'), 0);
+  });
+});
