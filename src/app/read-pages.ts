@@ -1,6 +1,5 @@
 // The read use cases: knowledge-base info, list, detail, search and tree of live pages.
 import { badRequest, pageNotFound } from '../domain/errors.ts';
-import { buildTree, type Tree } from '../domain/outline.ts';
 import { TREE_LEVELS, type Base, type PageDetail, type PageList, type Paging } from '../domain/types.ts';
 import { splitSearchTerms } from '../content/search-text.ts';
 import type { Store, TreeRow } from '../store/store.ts';
@@ -29,6 +28,10 @@ export function searchPages(store: Store, baseId: string, q: string, paging: Pag
   return store.searchPages(baseId, terms, paging);
 }
 
-export async function getTree(store: Store, baseId: string): Promise<Tree<TreeRow>[]> {
-  return buildTree(await store.treePages(baseId, TREE_LEVELS), TREE_LEVELS);
+/**
+ * The pages the tree shows (levels 0 to TREE_LEVELS - 1), flat in display order; buildTree or
+ * walkTree of domain/outline.ts nest them. A frozen list may be shared between calls.
+ */
+export function getTree(store: Store, baseId: string): Promise<readonly TreeRow[]> {
+  return store.treePages(baseId, TREE_LEVELS);
 }

@@ -87,20 +87,40 @@ export function ancestorsFromNearest<T extends { position: number }>(nearestByLe
 
 export type Tree<T> = T & { children: Tree<T>[] };
 
+export interface TreeVisitor<T> {
+  /** A node starts; its children follow before its leave. */
+  enter(page: T): void;
+  leave(page: T): void;
+}
+
 /**
- * The nested tree of pages whose level is below `levels`, in display order. Deeper pages are
- * left out; a page with no lower-level page before it is a root.
+ * Walks the tree of pages whose level is below `levels`, in display order, without building it.
+ * Deeper pages are left out; a page with no lower-level page before it is a root.
  */
-export function buildTree<T extends Leveled>(pages: readonly T[], levels: number): Tree<T>[] {
-  type Node = Tree<T>;
-  const roots: Node[] = [];
-  const stack: Node[] = [];
+export function walkTree<T extends Leveled>(pages: readonly T[], levels: number, visitor: TreeVisitor<T>): void {
+  const open: T[] = [];
   for (const page of pages) {
     if (page.level >= levels) continue;
-    const node = { ...page, children: [] } as Node;
-    while (stack.length > 0 && stack[stack.length - 1].level >= page.level) stack.pop();
-    (stack.length > 0 ? stack[stack.length - 1].children : roots).push(node);
-    stack.push(node);
+    while (open.length > 0 && open[open.length - 1].level >= page.level) visitor.leave(open.pop()!);
+    visitor.enter(page);
+    open.push(page);
   }
+  while (open.length > 0) visitor.leave(open.pop()!);
+}
+
+/** The nested tree of pages whose level is below `levels` (see walkTree). */
+export function buildTree<T extends Leveled>(pages: readonly T[], levels: number): Tree<T>[] {
+  const roots: Tree<T>[] = [];
+  const open: Tree<T>[][] = [roots];
+  walkTree(pages, levels, {
+    enter(page) {
+      const node = { ...page, children: [] } as Tree<T>;
+      open[open.length - 1].push(node);
+      open.push(node.children);
+    },
+    leave() {
+      open.pop();
+    },
+  });
   return roots;
 }

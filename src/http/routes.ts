@@ -5,7 +5,7 @@ import * as pages from '../app/pages.ts';
 import type { Access } from '../app/authorize.ts';
 import type { ContentType, Lang, Paging, View } from '../domain/types.ts';
 import {
-  presentBaseInfo, presentPage, presentPageList, presentSearch, presentTree,
+  presentBaseInfo, presentPage, presentPageList, presentSearch, presentTreeJson,
 } from '../presenters/api.ts';
 import type { Store } from '../store/store.ts';
 import * as schemas from './schemas.ts';
@@ -78,7 +78,10 @@ export const operations: Operation[] = [
     method: 'GET', path: '/bases/:base_id/tree', operationId: 'getTree', summary: 'Page tree of three levels',
     write: false, params: schemas.baseParams, errors: [],
     success: { status: 200, description: 'Pages of level 0, 1 and 2, nested', schema: schemas.treeSchema },
-    handle: async ({ store, access }) => presentTree(await pages.getTree(store, access.base.baseId)),
+    handle: async ({ store, access, reply }) => {
+      reply.type('application/json; charset=utf-8');
+      return presentTreeJson(await pages.getTree(store, access.base.baseId));
+    },
   },
   {
     method: 'POST', path: '/bases/:base_id/pages', operationId: 'createPage', summary: 'Create a page at the end, level 0',

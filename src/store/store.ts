@@ -92,7 +92,7 @@ export interface Store {
   /** Pages containing every term (already normalised) in title or body, in search rank order. */
   searchPages(baseId: string, terms: readonly string[], paging: Paging): Promise<PageList>;
   /** Live pages with a level below `levels`, in display order. */
-  treePages(baseId: string, levels: number): Promise<TreeRow[]>;
+  treePages(baseId: string, levels: number): Promise<readonly TreeRow[]>;
 
   // Writes of pages
   /** Appends a page at level 0; `newContentId` is asked again if an id is taken. */

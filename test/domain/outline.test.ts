@@ -11,6 +11,7 @@ import {
   levelShift,
   parentIndex,
   removePage,
+  walkTree,
 } from '../../src/domain/outline.ts';
 import { DomainError } from '../../src/domain/errors.ts';
 import { MAX_LEVEL, TREE_LEVELS } from '../../src/domain/types.ts';
@@ -325,4 +326,13 @@ test('ancestorsFromNearest agrees with ancestorIndexes on a concrete outline', (
       `ancestors of ${pages[i].id}`,
     );
   }
+});
+
+test('walkTree enters and leaves nodes in nesting order and skips pages of level 3 and deeper', () => {
+  const pages = [
+    { id: 'a', level: 0 }, { id: 'b', level: 1 }, { id: 'c', level: 3 }, { id: 'd', level: 2 }, { id: 'e', level: 0 },
+  ];
+  const events: string[] = [];
+  walkTree(pages, 3, { enter: (p) => events.push(`+${p.id}`), leave: (p) => events.push(`-${p.id}`) });
+  assert.deepEqual(events, ['+a', '+b', '+d', '-d', '-b', '-a', '+e', '-e']);
 });

@@ -174,7 +174,7 @@ export function pagesContract(open: OpenStore): void {
       await addPage(store(), baseId, { title: 'Stays alpha' });
       const gone = await addPage(store(), baseId, { title: 'Goes alpha' });
       assert.equal(await store().deletePage(baseId, gone.contentId, later()), true);
-      const ids = (rows: { contentId: string }[]) => rows.map((r) => r.contentId);
+      const ids = (rows: readonly { contentId: string }[]) => rows.map((r) => r.contentId);
       assert.ok(!ids((await store().listPages(baseId, {})).pages).includes(gone.contentId));
       assert.equal((await store().listPages(baseId, {})).total, 1);
       assert.equal(await store().countPages(baseId), 1);

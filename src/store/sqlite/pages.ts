@@ -162,7 +162,7 @@ export class SqlitePages {
     return seqs.map((seq) => toSummary(rows.get(seq)!, orders.get(seq)!));
   }
 
-  tree(baseId: string, levels: number): TreeRow[] {
+  tree(baseId: string, levels: number): readonly TreeRow[] {
     return this.sql.read(() => {
       const version = this.sql.get<{ v: number }>('SELECT outline_version AS v FROM bases WHERE base_id = ?', baseId)?.v ?? 0;
       // One pass over the base in seq order; the unary + keeps the planner off pages_by_level,

@@ -39,7 +39,7 @@ export class SqliteStore implements Store {
   async searchPages(baseId: string, terms: readonly string[], paging: Paging): Promise<PageList> {
     return this.pages.search(baseId, terms, paging);
   }
-  async treePages(baseId: string, levels: number): Promise<TreeRow[]> { return this.pages.tree(baseId, levels); }
+  async treePages(baseId: string, levels: number): Promise<readonly TreeRow[]> { return this.pages.tree(baseId, levels); }
 
   async createPage(baseId: string, page: NewPage, newContentId: () => string): Promise<PageDetail> {
     return this.pages.create(baseId, page, newContentId);

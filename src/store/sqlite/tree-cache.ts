@@ -17,15 +17,15 @@ export class TreeCache {
   private readonly kept = new Map<string, Kept>();
 
   /** The rows of the base at this outline version, from `load` when not kept. */
-  rows(baseId: string, version: number, levels: number, load: () => TreeRow[]): TreeRow[] {
+  rows(baseId: string, version: number, levels: number, load: () => TreeRow[]): readonly TreeRow[] {
     let entry = this.kept.get(baseId);
     if (!entry || entry.version !== version || entry.levels !== levels) {
-      entry = { version, levels, rows: load() };
+      entry = { version, levels, rows: Object.freeze(load().map((row) => Object.freeze(row))) };
     }
     this.kept.delete(baseId);
     this.kept.set(baseId, entry);
     if (this.kept.size > KEPT_BASES) this.kept.delete(this.kept.keys().next().value!);
-    // A fresh array each time; the rows themselves are shared and never changed.
-    return entry.rows.slice();
+    // Frozen and shared: callers may keep what they derive from it for as long as it lives.
+    return entry.rows;
   }
 }
