@@ -34,7 +34,7 @@ const search = (q: string): Measure => ({
 const measures: Measure[] = [
   { name: 'list (all pages)', run: async (store) => `${(await listPages(store, baseId, {})).pages.length} pages` },
   { name: 'list (limit 100, offset 5000)', run: async (store) => `${(await listPages(store, baseId, { limit: 100, offset: 5000 })).pages.length} pages` },
-  { name: 'tree', run: async (store) => `${(await getTree(store, baseId)).length} roots` },
+  { name: 'tree', run: async (store) => `${(await getTree(store, baseId)).length} rows` },
   search(searchTerms.rareEnglish),
   search(searchTerms.commonEnglish),
   search(searchTerms.rareJapanese4),
