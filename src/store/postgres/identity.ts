@@ -1,21 +1,9 @@
 // Bases, users, memberships and tokens on PostgreSQL.
 import type { Base, Role, User } from '../../domain/types.ts';
 import { AlreadyExistsError, type NewToken, type TokenRecord } from '../store.ts';
+import { toTokenRecord, type TokenRow } from '../token-rows.ts';
 import type { PgDatabase } from './pool.ts';
 import { iso } from './sql.ts';
-
-interface TokenRow {
-  token_id: string;
-  base_id: string;
-  user_id: number;
-  email: string;
-  scope: TokenRecord['scope'];
-  display_prefix: string;
-  last_four: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-}
 
 interface UserRow {
   user_id: number;
@@ -26,21 +14,6 @@ interface UserRow {
 const tokenSelect = `SELECT t.token_id, t.base_id, t.user_id, u.email, t.scope, t.display_prefix, t.last_four,
   ${iso('t.created_at')} AS created_at, ${iso('t.expires_at')} AS expires_at, ${iso('t.revoked_at')} AS revoked_at
   FROM tokens t JOIN users u ON u.user_id = t.user_id`;
-
-function toToken(row: TokenRow): TokenRecord {
-  return {
-    tokenId: row.token_id,
-    baseId: row.base_id,
-    userId: row.user_id,
-    userEmail: row.email,
-    scope: row.scope,
-    displayPrefix: row.display_prefix,
-    lastFour: row.last_four,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-  };
-}
 
 const toUser = (row: UserRow): User => ({ userId: row.user_id, email: row.email, name: row.name });
 
@@ -54,7 +27,7 @@ export class PostgresIdentity {
   findTokenByHash(tokenHash: string): Promise<TokenRecord | null> {
     return this.db.read(async (q) => {
       const row = await q.row<TokenRow>(`${tokenSelect} WHERE t.token_hash = $1`, [tokenHash]);
-      return row ? toToken(row) : null;
+      return row ? toTokenRecord(row) : null;
     });
   }
 
@@ -126,7 +99,7 @@ export class PostgresIdentity {
       const rows = baseId === undefined
         ? await q.rows<TokenRow>(`${tokenSelect} ORDER BY t.created_at, t.token_id`)
         : await q.rows<TokenRow>(`${tokenSelect} WHERE t.base_id = $1 ORDER BY t.created_at, t.token_id`, [baseId]);
-      return rows.map(toToken);
+      return rows.map(toTokenRecord);
     });
   }
 

@@ -1,38 +1,11 @@
 // Bases, users, memberships and tokens on SQLite.
 import type { Base, Role, User } from '../../domain/types.ts';
 import { AlreadyExistsError, type NewToken, type TokenRecord } from '../store.ts';
+import { toTokenRecord, type TokenRow } from '../token-rows.ts';
 import type { SqliteConnection } from './connection.ts';
-
-interface TokenRow {
-  token_id: string;
-  base_id: string;
-  user_id: number;
-  email: string;
-  scope: TokenRecord['scope'];
-  display_prefix: string;
-  last_four: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-}
 
 const tokenSelect = `SELECT t.token_id, t.base_id, t.user_id, u.email, t.scope, t.display_prefix, t.last_four,
   t.created_at, t.expires_at, t.revoked_at FROM tokens t JOIN users u ON u.user_id = t.user_id`;
-
-function toToken(row: TokenRow): TokenRecord {
-  return {
-    tokenId: row.token_id,
-    baseId: row.base_id,
-    userId: row.user_id,
-    userEmail: row.email,
-    scope: row.scope,
-    displayPrefix: row.display_prefix,
-    lastFour: row.last_four,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    revokedAt: row.revoked_at,
-  };
-}
 
 export class SqliteIdentity {
   private readonly sql: SqliteConnection;
@@ -43,7 +16,7 @@ export class SqliteIdentity {
 
   findTokenByHash(tokenHash: string): TokenRecord | null {
     const row = this.sql.get<TokenRow>(`${tokenSelect} WHERE t.token_hash = ?`, tokenHash);
-    return row ? toToken(row) : null;
+    return row ? toTokenRecord(row) : null;
   }
 
   memberRole(baseId: string, userId: number): Role | null {
@@ -109,7 +82,7 @@ export class SqliteIdentity {
     const rows = baseId === undefined
       ? this.sql.all<TokenRow>(`${tokenSelect} ORDER BY t.created_at, t.token_id`)
       : this.sql.all<TokenRow>(`${tokenSelect} WHERE t.base_id = ? ORDER BY t.created_at, t.token_id`, baseId);
-    return rows.map(toToken);
+    return rows.map(toTokenRecord);
   }
 
   revokeToken(tokenId: string, now: string): boolean {
