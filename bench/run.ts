@@ -11,14 +11,30 @@ import { load, probe, type LoadOptions, type Measurement } from './load.ts';
 import { benchOperations } from './operations.ts';
 import { seed } from './seed.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    pages: { type: 'string', default: '10000' },
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
-    json: { type: 'string' },
-  },
-});
+const usage = `npm run bench [-- --pages N (10000) --duration SECONDS (5) --connections N (10) --json FILE]
+Seeds a knowledge base, loads every operation with autocannon beside a bare node:http ceiling
+and prints one table; see bench/README.md.`;
+
+const { values: args } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        pages: { type: 'string', default: '10000' },
+        duration: { type: 'string', default: '5' },
+        connections: { type: 'string', default: '10' },
+        json: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
+})();
+if (args.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
 const pageCount = positive(args.pages, '--pages');
 const durationSeconds = positive(args.duration, '--duration');
 const connections = positive(args.connections, '--connections');
