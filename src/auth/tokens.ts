@@ -1,6 +1,6 @@
 // Access tokens: `kbp_` and 43 base62 characters (256 random bits). Only a SHA-256 hash is
 // stored, with a short prefix and the last four characters for people to recognise it.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const TOKEN_PREFIX = 'kbp_';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -28,8 +28,9 @@ export interface IssuedToken {
   lastFour: string;
 }
 
+/** Hex SHA-256 of the token; the one-shot hash takes about half the time of createHash on every request. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function issueToken(): IssuedToken {

@@ -1,6 +1,8 @@
 // buildApp: the Fastify application of the REST API v1. It only listens when server.ts says so,
 // so tests drive it in-process.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions,
+} from 'fastify';
 import { authorize, type Access } from '../app/authorize.ts';
 import { unsupportedMediaType } from '../domain/errors.ts';
 import type { Store } from '../store/store.ts';
@@ -34,6 +36,28 @@ const preflightHeaders = {
   'access-control-allow-headers': 'Authorization, Content-Type',
   'access-control-max-age': '86400',
 };
+
+/**
+ * The access log: one line per answered request, written when the answer is complete. Fastify's
+ * own request logging writes two lines (incoming, completed), serialising the request; each line
+ * is a write to stdout. Measured on info requests, the two lines cost about a quarter of the
+ * requests/s, this one about a tenth.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      remoteAddress: request.ip,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
 
 function isJson(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
@@ -80,8 +104,10 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 }
 
 export function buildApp(options: AppOptions): FastifyInstance {
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger,
+    ...(logger ? { logController: new AccessLog() } : {}),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Path parameters of any length reach the routes, so a long base_id or content_id gets the
     // ordinary 403/404 instead of the router's own 414.
@@ -97,9 +123,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.setErrorHandler(errorHandler);
   acceptEmptyJsonBodies(app);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Set as the request comes in, so every answer carries them, errors included (Fastify keeps the
+  // reply's headers when it answers an error). A synchronous hook: an async onSend hook cost each
+  // request a promise and a trip through Fastify's onSend machinery.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(corsHeaders);
-    return payload;
+    done();
   });
 
   app.setNotFoundHandler((request, reply) => {

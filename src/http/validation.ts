@@ -10,19 +10,27 @@ const textParts = new Ajv({ coerceTypes: true, removeAdditional: false, useDefau
 for (const ajv of [strictBody, textParts]) ajv.addFormat('date-time', true);
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  const validate = (httpPart === 'body' ? strictBody : textParts).compile(schema);
+  const isBody = httpPart === 'body';
+  const part = httpPart ?? 'body';
+  const validate = (isBody ? strictBody : textParts).compile(schema);
+  // Found once per route, so a part without integers (the path parameters) skips the check.
+  const integers = isBody ? new Set<string>() : integerFields(schema);
   return (data: unknown) => {
-    const loose = httpPart === 'body' ? undefined : nonDecimalInteger(schema, data);
-    if (loose) return { error: validationError([loose], httpPart ?? 'body') };
-    return validate(data) ? { value: data } : { error: validationError(validate.errors ?? [], httpPart ?? "body") };
+    const loose = integers.size === 0 ? undefined : nonDecimalInteger(integers, data);
+    if (loose) return { error: validationError([loose], part) };
+    return validate(data) ? { value: data } : { error: validationError(validate.errors ?? [], part) };
   };
 };
 
-/** Coercion would also read "0x10", "1e1" or a blank as a number; a query integer is written in digits. */
-function nonDecimalInteger(schema: object, data: unknown): ErrorObject | undefined {
+function integerFields(schema: object): Set<string> {
   const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return new Set(Object.keys(properties).filter((name) => properties[name]?.type === 'integer'));
+}
+
+/** Coercion would also read "0x10", "1e1" or a blank as a number; a query integer is written in digits. */
+function nonDecimalInteger(integers: ReadonlySet<string>, data: unknown): ErrorObject | undefined {
   for (const [name, value] of Object.entries((data ?? {}) as Record<string, unknown>)) {
-    if (properties[name]?.type === 'integer' && typeof value === 'string' && !/^-?\d+$/.test(value)) {
+    if (integers.has(name) && typeof value === 'string' && !/^-?\d+$/.test(value)) {
       return { keyword: 'type', instancePath: `/${name}`, schemaPath: '', params: { type: 'integer' } };
     }
   }
