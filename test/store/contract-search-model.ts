@@ -5,8 +5,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { splitSearchTerms } from '../../src/content/search-text.ts';
-import type { ContentType, Lang, PageList, Paging } from '../../src/domain/types.ts';
+import type { ContentType, Lang, Paging } from '../../src/domain/types.ts';
 import type { PageChanges, Store } from '../../src/store/store.ts';
+import { scanSearch, type ScanPage } from '../support/search-scan.ts';
 import { contentChanges, newBase, newPage, nextContentId, scenarioClock, useStore, type OpenStore } from './contract-support.ts';
 
 // Pieces of text: ASCII words, hiragana, katakana (full and half width), kanji (one outside the
@@ -85,15 +86,7 @@ const scenarioArb = fc.record({
 
 const NUM_RUNS = 60;
 
-interface ModelPage {
-  contentId: string;
-  title: string;
-  searchTitle: string;
-  searchBody: string;
-  type: ContentType;
-  lang: Lang;
-  updatedAt: string;
-}
+type ModelPage = ScanPage;
 
 /** Cuts a term out of the live pages' search text, by code points, or takes a made-up one. */
 function resolveTerms(specs: readonly TermSpec[], live: readonly ModelPage[]): string[] {
@@ -109,23 +102,6 @@ function resolveTerms(specs: readonly TermSpec[], live: readonly ModelPage[]): s
   return terms.length > 0 ? terms.slice(0, 3) : ['not-in-any-page'];
 }
 
-/** The reference: scan every live page, then sort by the rules of design/decisions.md "Search". */
-function scan(live: readonly ModelPage[], terms: readonly string[], paging: Paging): PageList {
-  const matches = live
-    .map((page, order) => ({ page, order, inTitle: terms.some((t) => page.searchTitle.includes(t)) }))
-    .filter(({ page }) => terms.every((t) => page.searchTitle.includes(t) || page.searchBody.includes(t)))
-    .sort((a, b) => Number(b.inTitle) - Number(a.inTitle)
-      || (a.page.updatedAt < b.page.updatedAt ? 1 : a.page.updatedAt > b.page.updatedAt ? -1 : 0)
-      || a.order - b.order);
-  const offset = paging.offset ?? 0;
-  const end = paging.limit === undefined ? undefined : offset + paging.limit;
-  return {
-    total: matches.length,
-    pages: matches.slice(offset, end).map(({ page, order }) => ({
-      contentId: page.contentId, title: page.title, type: page.type, level: 0, order, lang: page.lang, updatedAt: page.updatedAt,
-    })),
-  };
-}
 
 async function runScenario(store: Store, scenario: { pages: Creation[]; commands: Command[]; ticks: number[] }): Promise<void> {
   const baseId = await newBase(store);
@@ -152,7 +128,7 @@ async function runScenario(store: Store, scenario: { pages: Creation[]; commands
       const queries: [string[], Paging][] = [[terms, command.paging], [terms, {}], [[...terms].reverse(), {}]];
       for (const [query, paging] of queries) {
         assert.deepEqual(
-          await store.searchPages(baseId, query, paging), scan(live, query, paging),
+          await store.searchPages(baseId, query, paging), scanSearch(live, query, paging),
           `step ${step}: search ${JSON.stringify(query)} ${JSON.stringify(paging)}`,
         );
       }

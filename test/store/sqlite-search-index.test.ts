@@ -8,42 +8,18 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { prepareContent, prepareTitle } from '../../src/content/prepare.ts';
 import { splitSearchTerms } from '../../src/content/search-text.ts';
-import type { PageList, Paging } from '../../src/domain/types.ts';
+import type { Paging } from '../../src/domain/types.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { PageChanges } from '../../src/store/store.ts';
+import { scanSearch, type ScanPage } from '../support/search-scan.ts';
 
 const BASE = 'big';
 const PAGES = 5000; // more than one chunk of 4096 seqs
 const words = ['api', 'Node', 'db', 'サーバー', '設定', '検索', 'ｻｰﾊﾞｰ', 'x', 'v2.0', 'api設定', '東京', 'の', 'です', 'Ｄｂ'];
 
-interface ModelPage {
-  contentId: string;
-  title: string;
-  searchTitle: string;
-  searchBody: string;
-  updatedAt: string;
-}
-
 /** Deterministic text: word i of page n. */
 function text(n: number, count: number, salt: number): string {
   return Array.from({ length: count }, (_, i) => words[(n * 7 + i * 3 + salt * 5 + ((n * i) % 11)) % words.length]).join(' ');
-}
-
-function scan(live: readonly ModelPage[], terms: readonly string[], paging: Paging): PageList {
-  const matches = live
-    .map((page, order) => ({ page, order, inTitle: terms.some((t) => page.searchTitle.includes(t)) }))
-    .filter(({ page }) => terms.every((t) => page.searchTitle.includes(t) || page.searchBody.includes(t)))
-    .sort((a, b) => Number(b.inTitle) - Number(a.inTitle)
-      || (a.page.updatedAt < b.page.updatedAt ? 1 : a.page.updatedAt > b.page.updatedAt ? -1 : 0)
-      || a.order - b.order);
-  const offset = paging.offset ?? 0;
-  const end = paging.limit === undefined ? undefined : offset + paging.limit;
-  return {
-    total: matches.length,
-    pages: matches.slice(offset, end).map(({ page, order }) => ({
-      contentId: page.contentId, title: page.title, type: 'T', level: 0, order, lang: 'en', updatedAt: page.updatedAt,
-    })),
-  };
 }
 
 const queries = ['api', 'a', 'サーバー', 'ｻｰﾊﾞｰ', '設定', '設', 'node db', 'v2.0', 'api設定', '2.0', 'x', 'の', 'db', 'xylophone', 'pi設'];
@@ -52,7 +28,7 @@ const pagings: Paging[] = [{ limit: 20 }, { limit: 20, offset: 1500 }, { limit: 
 describe('SQLite search index over many pages', () => {
   let dir: string;
   let store: SqliteStore;
-  let live: ModelPage[] = [];
+  let live: ScanPage[] = [];
   const at = (n: number) => new Date(Date.parse('2026-01-01T00:00:00.000Z') + n * 1000).toISOString();
   let clock = 0;
 
@@ -71,7 +47,8 @@ describe('SQLite search index over many pages', () => {
     });
     const ids = await store.bulkInsertPages(BASE, pages, () => `p${(id++).toString(36).padStart(5, '0')}`);
     live = pages.map((page, n) => ({
-      contentId: ids[n], title: page.title, searchTitle: page.searchTitle, searchBody: page.searchBody, updatedAt: page.now,
+      contentId: ids[n], title: page.title, searchTitle: page.searchTitle, searchBody: page.searchBody,
+      type: page.type, lang: page.lang, updatedAt: page.now,
     }));
     clock = PAGES + 10;
   });
@@ -84,7 +61,7 @@ describe('SQLite search index over many pages', () => {
     for (const q of queries) {
       const terms = splitSearchTerms(q);
       for (const paging of pagings) {
-        assert.deepEqual(await store.searchPages(BASE, terms, paging), scan(live, terms, paging), `${q} ${JSON.stringify(paging)}`);
+        assert.deepEqual(await store.searchPages(BASE, terms, paging), scanSearch(live, terms, paging), `${q} ${JSON.stringify(paging)}`);
       }
     }
   }
