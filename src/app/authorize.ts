@@ -22,21 +22,18 @@ export async function authorize(store: Store, request: AccessRequest, now = new 
   if (!token) {
     throw unauthorized('Send a valid access token as "Authorization: Bearer kbp_…".');
   }
-  const record = await store.findTokenByHash(hashToken(token));
+  const access = await store.findTokenAccess(hashToken(token));
+  const record = access?.token;
   if (!record || record.revokedAt !== null) throw unauthorized('The access token is unknown or has been revoked.');
   if (Date.parse(record.expiresAt) <= now.getTime()) throw unauthorized('The access token has expired; create a new one.');
 
   if (record.baseId !== request.baseId) {
     throw forbidden(`This token is bound to another knowledge base and cannot reach "${request.baseId}".`);
   }
-  const base = await store.getBase(record.baseId);
+  const { base, role } = access;
   if (!base) throw notFound(`The knowledge base "${record.baseId}" no longer exists.`);
 
-  const reason = refusal({
-    role: await store.memberRole(base.baseId, record.userId),
-    scope: record.scope,
-    write: request.write,
-  });
+  const reason = refusal({ role, scope: record.scope, write: request.write });
   if (reason) throw forbidden(reason);
   return { base, userId: record.userId };
 }

@@ -5,7 +5,7 @@ import * as pages from '../app/pages.ts';
 import type { Access } from '../app/authorize.ts';
 import type { ContentType, Lang, Paging, View } from '../domain/types.ts';
 import {
-  presentBaseInfo, presentPage, presentPageList, presentSearch, presentTreeJson,
+  presentBaseInfo, presentPage, presentPageJson, presentPageList, presentSearch, presentTreeJson,
 } from '../presenters/api.ts';
 import type { Store } from '../store/store.ts';
 import * as schemas from './schemas.ts';
@@ -62,8 +62,10 @@ export const operations: Operation[] = [
     method: 'GET', path: '/bases/:base_id/pages/:content_id', operationId: 'getPage', summary: 'Page detail',
     write: false, params: schemas.pageParams, errors: [],
     success: { status: 200, description: 'The page', schema: schemas.pageSchema },
-    handle: async ({ store, access, request }) =>
-      presentPage(await pages.getPage(store, access.base.baseId, contentIdOf(request))),
+    handle: async ({ store, access, request, reply }) => {
+      reply.type('application/json; charset=utf-8');
+      return presentPageJson(await pages.getPage(store, access.base.baseId, contentIdOf(request)));
+    },
   },
   {
     method: 'GET', path: '/bases/:base_id/search', operationId: 'searchPages', summary: 'Search pages',

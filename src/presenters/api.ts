@@ -24,6 +24,20 @@ export function presentPage(page: PageDetail) {
   };
 }
 
+const pageJsonOf = new WeakMap<PageDetail, string>();
+
+/**
+ * A page's answer as JSON text. A store may hand out the same frozen page to many requests
+ * (until the next write); its text is then written once and kept as long as the page is.
+ */
+export function presentPageJson(page: PageDetail): string {
+  const kept = pageJsonOf.get(page);
+  if (kept !== undefined) return kept;
+  const json = JSON.stringify(presentPage(page));
+  if (Object.isFrozen(page)) pageJsonOf.set(page, json);
+  return json;
+}
+
 export function presentSummary(page: PageSummary) {
   return {
     content_id: page.contentId,

@@ -63,6 +63,13 @@ export interface TokenRecord {
   revokedAt: string | null;
 }
 
+/** A token with what authorizing a request needs: its base (null when gone) and its user's role there. */
+export interface TokenAccess {
+  token: TokenRecord;
+  base: Base | null;
+  role: Role | null;
+}
+
 export interface NewToken {
   tokenId: string;
   baseId: string;
@@ -82,6 +89,8 @@ export interface Store {
 
   // Identity and access
   findTokenByHash(tokenHash: string): Promise<TokenRecord | null>;
+  /** The token, its base and its user's role there, in one read: every API request starts here. */
+  findTokenAccess(tokenHash: string): Promise<TokenAccess | null>;
   memberRole(baseId: string, userId: number): Promise<Role | null>;
   getBase(baseId: string): Promise<Base | null>;
 

@@ -112,10 +112,14 @@ test('401 comes before 403: an expired token of another base is 401', async (t) 
   assertUnauthorized(await info(ctx, expired));
 });
 
-// Simulated: there is no way to delete a base yet, so the store answers getBase with null.
+// Simulated: there is no way to delete a base yet, so the store answers the token's base with null.
 test('a token whose base no longer exists is 404 NOT_FOUND', async (t) => {
   const ctx = await setupFor(t);
-  const gone = await withStore(ctx, storeReplacing(ctx.store, 'getBase', async () => null));
+  const baseGone = async (tokenHash: string) => {
+    const access = await ctx.store.findTokenAccess(tokenHash);
+    return access && { ...access, base: null };
+  };
+  const gone = await withStore(ctx, storeReplacing(ctx.store, 'findTokenAccess', baseGone));
   t.after(() => gone.close());
   assertError(await info(gone), 404, 'NOT_FOUND');
 });

@@ -131,6 +131,41 @@ export function identityContract(open: OpenStore): void {
       assert.equal(await store().findTokenByHash(issueToken().tokenHash), null);
     });
 
+    test('findTokenAccess returns the token with its base and its user\'s role there', async () => {
+      const baseId = await newBase(store());
+      const email = uniqueEmail();
+      const user = await store().createUser(email, 'Access Holder', later());
+      await store().setMemberRole(baseId, user.userId, 'writer');
+      const token = newToken(baseId, user.userId, 'read');
+      await store().createToken(token);
+      const access = await store().findTokenAccess(token.tokenHash);
+      assert.deepEqual(access?.token, await store().findTokenByHash(token.tokenHash));
+      assert.deepEqual(access?.base, await store().getBase(baseId));
+      assert.equal(access?.role, 'writer');
+    });
+
+    test('findTokenAccess gives a null role to a user who is not a member, and null for an unknown hash', async () => {
+      const baseId = await newBase(store());
+      const token = newToken(baseId, await newUserId(store()));
+      await store().createToken(token);
+      assert.equal((await store().findTokenAccess(token.tokenHash))?.role, null);
+      assert.equal(await store().findTokenAccess(issueToken().tokenHash), null);
+    });
+
+    test('findTokenAccess sees a revocation and a role change made after an earlier read', async () => {
+      const baseId = await newBase(store());
+      const userId = await newUserId(store());
+      await store().setMemberRole(baseId, userId, 'owner');
+      const token = newToken(baseId, userId);
+      await store().createToken(token);
+      assert.equal((await store().findTokenAccess(token.tokenHash))?.role, 'owner');
+      await store().setMemberRole(baseId, userId, 'reader');
+      assert.equal((await store().findTokenAccess(token.tokenHash))?.role, 'reader');
+      const now = later();
+      await store().revokeToken(token.tokenId, now);
+      assert.equal((await store().findTokenAccess(token.tokenHash))?.token.revokedAt, now);
+    });
+
     test('listTokens with a base lists exactly the tokens of that base', async () => {
       const baseId = await newBase(store());
       const other = await newBase(store());

@@ -1,10 +1,12 @@
 // Two SQLite stores on one database file, as two service processes would be: what one of them
-// keeps between requests (tree rows, texts of pending pages) never hides a write of the other.
+// keeps between requests (tree rows, texts of pending pages, recent page, count and token answers)
+// never hides a write of the other.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { issueToken } from '../../src/auth/tokens.ts';
 import { prepareContent, prepareTitle } from '../../src/content/prepare.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { NewPage } from '../../src/store/store.ts';
@@ -67,5 +69,45 @@ describe('two SQLite stores on one file', () => {
     assert.deepEqual((await one.searchPages('find', ['cherry', 'banana'], {})).pages.map((x) => x.contentId), [p.contentId]);
     await two.deletePage('find', p.contentId, now());
     assert.equal(await found('banana'), 0);
+  });
+
+  test('a page, the page count and a token access read by one show the writes of the other', async () => {
+    await one.createBase({ baseId: 'kept', description: 'Kept', view: 'L' }, now());
+    const a = await one.createPage('kept', page('A', 'first'), nextId);
+    const read = async () => {
+      const detail = await one.getPage('kept', a.contentId);
+      return detail && `${detail.title}:${detail.body}:${detail.level}:${detail.path.join('/')}`;
+    };
+    assert.equal(await read(), 'A:first:0:A');
+    assert.equal(await one.countPages('kept'), 1);
+
+    const parent = await two.createPage('kept', page('P'), nextId);
+    assert.equal(await one.countPages('kept'), 2);
+    await two.updatePage('kept', a.contentId, () => ({ title: 'A2', searchTitle: 'a2', ...prepareContent('T', 'second') }), now());
+    assert.equal(await read(), 'A2:second:0:A2');
+    // Moving the page under another: its path changes though its own row does not move.
+    await two.deletePage('kept', parent.contentId, now());
+    const b = await two.createPage('kept', page('B'), nextId);
+    await two.updatePage('kept', b.contentId, () => ({ level: 1 }), now());
+    assert.equal((await one.getPage('kept', b.contentId))?.path.join('/'), 'A2/B');
+    await two.updatePage('kept', a.contentId, () => ({ title: 'A3', searchTitle: 'a3' }), now());
+    assert.equal((await one.getPage('kept', b.contentId))?.path.join('/'), 'A3/B');
+    await two.deletePage('kept', a.contentId, now());
+    assert.equal(await read(), null);
+    assert.equal(await one.countPages('kept'), 1);
+
+    const user = await one.createUser('kept@example.com', 'Kept', now());
+    const issued = issueToken();
+    await one.createToken({
+      tokenId: issued.tokenId, baseId: 'kept', userId: user.userId, tokenHash: issued.tokenHash,
+      displayPrefix: issued.displayPrefix, lastFour: issued.lastFour, scope: 'write',
+      createdAt: now(), expiresAt: '2027-01-01T00:00:00.000Z',
+    });
+    assert.equal((await one.findTokenAccess(issued.tokenHash))?.role, null);
+    await two.setMemberRole('kept', user.userId, 'writer');
+    assert.equal((await one.findTokenAccess(issued.tokenHash))?.role, 'writer');
+    const revokedAt = now();
+    await two.revokeToken(issued.tokenId, revokedAt);
+    assert.equal((await one.findTokenAccess(issued.tokenHash))?.token.revokedAt, revokedAt);
   });
 });

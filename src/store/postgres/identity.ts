@@ -1,7 +1,7 @@
 // Bases, users, memberships and tokens on PostgreSQL.
 import type { Base, Role, User } from '../../domain/types.ts';
-import { AlreadyExistsError, type NewToken, type TokenRecord } from '../store.ts';
-import { toTokenRecord, type TokenRow } from '../token-rows.ts';
+import { AlreadyExistsError, type NewToken, type TokenAccess, type TokenRecord } from '../store.ts';
+import { toTokenAccess, toTokenRecord, tokenAccessJoins, type TokenAccessRow, type TokenRow } from '../token-rows.ts';
 import type { PgDatabase } from './pool.ts';
 import { iso } from './sql.ts';
 
@@ -11,9 +11,9 @@ interface UserRow {
   name: string;
 }
 
-const tokenSelect = `SELECT t.token_id, t.base_id, t.user_id, u.email, t.scope, t.display_prefix, t.last_four,
-  ${iso('t.created_at')} AS created_at, ${iso('t.expires_at')} AS expires_at, ${iso('t.revoked_at')} AS revoked_at
-  FROM tokens t JOIN users u ON u.user_id = t.user_id`;
+const tokenColumns = `SELECT t.token_id, t.base_id, t.user_id, u.email, t.scope, t.display_prefix, t.last_four,
+  ${iso('t.created_at')} AS created_at, ${iso('t.expires_at')} AS expires_at, ${iso('t.revoked_at')} AS revoked_at`;
+const tokenSelect = `${tokenColumns} FROM tokens t JOIN users u ON u.user_id = t.user_id`;
 
 const toUser = (row: UserRow): User => ({ userId: row.user_id, email: row.email, name: row.name });
 
@@ -28,6 +28,13 @@ export class PostgresIdentity {
     return this.db.read(async (q) => {
       const row = await q.row<TokenRow>(`${tokenSelect} WHERE t.token_hash = $1`, [tokenHash]);
       return row ? toTokenRecord(row) : null;
+    });
+  }
+
+  findTokenAccess(tokenHash: string): Promise<TokenAccess | null> {
+    return this.db.read(async (q) => {
+      const row = await q.row<TokenAccessRow>(`${tokenColumns}${tokenAccessJoins} WHERE t.token_hash = $1`, [tokenHash]);
+      return row ? toTokenAccess(row) : null;
     });
   }
 

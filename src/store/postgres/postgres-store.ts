@@ -2,7 +2,7 @@
 // database, since every rule that spans requests is kept by the database's locks.
 import { DomainError } from '../../domain/errors.ts';
 import type { Base, PageDetail, PageList, Paging, Role, User } from '../../domain/types.ts';
-import type { DeriveChanges, NewPage, NewToken, Store, TokenRecord, TreeRow } from '../store.ts';
+import type { DeriveChanges, NewPage, NewToken, Store, TokenAccess, TokenRecord, TreeRow } from '../store.ts';
 import { PostgresIdentity } from './identity.ts';
 import { migrate } from './migrations.ts';
 import { PostgresPageReads } from './page-reads.ts';
@@ -48,6 +48,7 @@ export class PostgresStore implements Store {
   close(): Promise<void> { return this.db.close(); }
 
   findTokenByHash(tokenHash: string): Promise<TokenRecord | null> { return this.identity.findTokenByHash(tokenHash); }
+  findTokenAccess(tokenHash: string): Promise<TokenAccess | null> { return this.identity.findTokenAccess(tokenHash); }
   memberRole(baseId: string, userId: number): Promise<Role | null> { return this.identity.memberRole(baseId, userId); }
   getBase(baseId: string): Promise<Base | null> { return this.identity.getBase(baseId); }
 

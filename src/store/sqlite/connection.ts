@@ -13,6 +13,9 @@ export class SqliteConnection {
   readonly db: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private readonly tupleStatements = new Map<string, StatementSync>();
+  private dataVersion: StatementSync | null = null;
+  /** Writes of this connection so far (see changeStamp). */
+  private ownWrites = 0;
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -60,11 +63,25 @@ export class SqliteConnection {
   }
 
   run(sql: string, ...params: SQLInputValue[]): number {
+    this.ownWrites++;
     return Number(this.statement(sql).run(...params).changes);
   }
 
   iterate<T>(sql: string, ...params: SQLInputValue[]): IterableIterator<T> {
     return this.statement(sql).iterate(...params) as IterableIterator<T>;
+  }
+
+  /**
+   * A number that grows whenever anything is committed to the database: this connection's
+   * writes (every one goes through run() or transaction()) plus PRAGMA data_version, which moves
+   * on every commit of another connection or process. An unchanged stamp means nothing changed.
+   */
+  changeStamp(): number {
+    if (!this.dataVersion) {
+      this.dataVersion = this.db.prepare('PRAGMA data_version');
+      this.dataVersion.setReturnArrays(true);
+    }
+    return this.ownWrites + (this.dataVersion.get() as unknown as [number])[0];
   }
 
   /**
@@ -90,6 +107,8 @@ export class SqliteConnection {
     } catch (error) {
       this.db.exec('ROLLBACK');
       throw error;
+    } finally {
+      this.ownWrites++;
     }
   }
 

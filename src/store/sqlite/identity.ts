@@ -1,11 +1,12 @@
 // Bases, users, memberships and tokens on SQLite.
 import type { Base, Role, User } from '../../domain/types.ts';
-import { AlreadyExistsError, type NewToken, type TokenRecord } from '../store.ts';
-import { toTokenRecord, type TokenRow } from '../token-rows.ts';
+import { AlreadyExistsError, type NewToken, type TokenAccess, type TokenRecord } from '../store.ts';
+import { toTokenAccess, toTokenRecord, tokenAccessJoins, type TokenAccessRow, type TokenRow } from '../token-rows.ts';
 import type { SqliteConnection } from './connection.ts';
 
-const tokenSelect = `SELECT t.token_id, t.base_id, t.user_id, u.email, t.scope, t.display_prefix, t.last_four,
-  t.created_at, t.expires_at, t.revoked_at FROM tokens t JOIN users u ON u.user_id = t.user_id`;
+const tokenColumns = `SELECT t.token_id, t.base_id, t.user_id, u.email, t.scope, t.display_prefix, t.last_four,
+  t.created_at, t.expires_at, t.revoked_at`;
+const tokenSelect = `${tokenColumns} FROM tokens t JOIN users u ON u.user_id = t.user_id`;
 
 export class SqliteIdentity {
   private readonly sql: SqliteConnection;
@@ -17,6 +18,11 @@ export class SqliteIdentity {
   findTokenByHash(tokenHash: string): TokenRecord | null {
     const row = this.sql.get<TokenRow>(`${tokenSelect} WHERE t.token_hash = ?`, tokenHash);
     return row ? toTokenRecord(row) : null;
+  }
+
+  findTokenAccess(tokenHash: string): TokenAccess | null {
+    const row = this.sql.get<TokenAccessRow>(`${tokenColumns}${tokenAccessJoins} WHERE t.token_hash = ?`, tokenHash);
+    return row ? toTokenAccess(row) : null;
   }
 
   memberRole(baseId: string, userId: number): Role | null {
