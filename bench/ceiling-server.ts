@@ -1,17 +1,21 @@
-// The ceiling: a bare node:http server in its own process answering one fixed JSON body of about
-// 600 bytes, so the service's figures read as a share of what this machine's HTTP stack can do.
+// The ceiling: a bare node:http server in its own process answering one fixed JSON body, shaped and
+// sized like a page detail answer of the benchmark corpus (about 2.5 KB), so the service's figures
+// read as a share of what this machine's HTTP stack (and the load generator) can do for such answers.
 // Prints the URL it listens on as its first line of output.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generatePages } from './corpus.ts';
 
+const page = generatePages(1, 1).next().value!;
 const body = JSON.stringify({
   content_id: 'abc123',
-  title: 'サーバー設定の手順について',
-  body: 'The server reads its config file before the cache starts. '.repeat(6),
-  type: 'M',
+  title: page.title,
+  body: page.body,
+  type: page.type,
   level: 2,
-  path: ['運用', '設定', 'サーバー設定の手順について'],
-  lang: 'ja',
+  path: ['運用', '設定', page.title],
+  lang: page.lang,
+  view: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 });
