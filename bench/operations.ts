@@ -6,6 +6,9 @@ import type { SeededBase } from './seed.ts';
 
 const SEARCH_LIMIT = 20;
 
+/** A stride through the pages, so that the pages asked one after another are far apart. */
+const SPREAD_STEP = 7919;
+
 /** Share of the seeded pages, from the start of the outline, that the delete run may use up. */
 const DELETABLE_SHARE = 0.4;
 
@@ -48,12 +51,20 @@ export function benchOperations(seeded: SeededBase): BenchOperation[] {
   const parent = pages[parentIndex === -1 ? middle : parentIndex];
   const deletable = pages.slice(0, Math.floor(pages.length * DELETABLE_SHARE)).map((p) => p.contentId);
   let deleted = 0;
+  let spread = 0;
   const newPage = generatePages(1, 7).next().value!;
 
   return [
     { name: 'info', expect: 200, request: get(`${base}/info`) },
     { name: 'list (limit=100)', expect: 200, request: get(`${base}/pages?limit=100`) },
     { name: 'detail (mid page)', expect: 200, request: get(`${base}/pages/${detailPage.contentId}`) },
+    {
+      // Every request another page, so no answer is served from what the service kept of an earlier one.
+      name: 'detail (another page each time)',
+      expect: 200,
+      request: get(`${base}/pages/${detailPage.contentId}`),
+      next: () => get(`${base}/pages/${pages[(spread = (spread + SPREAD_STEP) % pages.length)].contentId}`),
+    },
     ...searchCases.map(([name, q]): BenchOperation => ({
       name: `${name} (${q})`,
       expect: 200,

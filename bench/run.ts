@@ -160,6 +160,8 @@ async function main(): Promise<void> {
 
     const ceiling = await startProcess('ceiling-server.ts', []);
     children.push(ceiling.child);
+    const smallCeiling = await startProcess('ceiling-server.ts', ['small']);
+    children.push(smallCeiling.child);
     const service = await startProcess('serve-process.ts', [dbPath]);
     children.push(service.child);
 
@@ -172,6 +174,9 @@ async function main(): Promise<void> {
     await waitUntilIdle(service.child.pid!);
     log(`${ceilingOperation.name} …`);
     const ceilingFirst = await load(ceilingOptions, ceilingOperation);
+    log('ceiling, 600-byte body …');
+    const smallCeilingRun = await load(loadOptions(smallCeiling.url), { ...ceilingOperation, name: 'ceiling, 600-byte body' });
+    await stopProcess(smallCeiling.child);
 
     const measured: (Measurement & { hits?: number })[] = [];
     for (const operation of benchOperations(seeded)) {
@@ -190,7 +195,7 @@ async function main(): Promise<void> {
     log(`${ceilingOperation.name}, again …`);
     const ceilingLast = await load(ceilingOptions, { ...ceilingOperation, name: 'ceiling, again at the end' });
     const ceilingRate = (ceilingFirst.requestsPerSecond + ceilingLast.requestsPerSecond) / 2;
-    const rows: Row[] = [ceilingFirst, ...measured, ceilingLast].map((m) => ({ ...m, ratio: m.requestsPerSecond / ceilingRate }));
+    const rows: Row[] = [ceilingFirst, smallCeilingRun, ...measured, ceilingLast].map((m) => ({ ...m, ratio: m.requestsPerSecond / ceilingRate }));
 
     const peakRss = peakRssMiB(service.child.pid!);
     const finalSize = databaseMiB(dbPath);
