@@ -1,10 +1,13 @@
-// Fills a fresh SQLite file with one base, its owner, a write token and N generated pages. Pages go
-// in through the store's own bulk path (SqliteStore.bulkInsertPages: the same rows and search
-// index as createPage, many pages per transaction), with their content prepared exactly as the
-// create use case does, on a worker thread (prepare-worker.ts). One createPage transaction per
-// page, content prepared in line, took 1.5 to 5 ms a page here: minutes at 100,000 pages.
+// Fills a fresh database, a SQLite file or a PostgreSQL database, with one base, its owner, a write
+// token and N generated pages. Pages go in through the store's own bulk path (bulkInsertPages of
+// SqliteStore or PostgresStore: the same rows, and on SQLite the same search index, as createPage,
+// many pages per transaction), with their content prepared exactly as the create use case does, on
+// a worker thread (prepare-worker.ts). One createPage transaction per page, content prepared in
+// line, took 1.5 to 5 ms a page on SQLite here and about 13 ms on PostgreSQL: far too slow at
+// 100,000 pages.
 import { Worker } from 'node:worker_threads';
 import { issueToken, newContentId } from '../src/auth/tokens.ts';
+import { PostgresStore } from '../src/store/postgres/postgres-store.ts';
 import { SqliteStore, type BulkPage } from '../src/store/sqlite/sqlite-store.ts';
 import type { Store } from '../src/store/store.ts';
 import type { PrepareJob } from './prepare-worker.ts';
@@ -17,6 +20,16 @@ export interface SeededBase {
   token: string;
   /** Content ids in display order, with their levels. */
   pages: { contentId: string; level: number }[];
+}
+
+/** A store with the bulk path that both SqliteStore and PostgresStore have beside the Store interface. */
+interface SeedableStore extends Store {
+  bulkInsertPages(baseId: string, pages: Iterable<BulkPage>, newContentId: () => string): Promise<string[]>;
+}
+
+/** `database` as openStore reads it: a postgres:// URL, else a SQLite file path. */
+function openSeedableStore(database: string): SeedableStore {
+  return /^postgres(ql)?:\/\//i.test(database) ? new PostgresStore({ url: database, poolMax: 2 }) : new SqliteStore(database);
 }
 
 async function createOwnerToken(store: Store, baseId: string): Promise<string> {
@@ -57,22 +70,28 @@ async function* batchesFrom(worker: Worker): AsyncGenerator<BulkPage[]> {
   }
 }
 
+/** Seeds `database`: a SQLite file path or a postgres:// URL of an empty database. */
 export async function seed(
-  dbPath: string, count: number, onProgress: (done: number) => void = () => {},
+  database: string, count: number, onProgress: (done: number) => void = () => {},
 ): Promise<SeededBase> {
-  const store = new SqliteStore(dbPath);
-  await store.migrate();
+  const store = openSeedableStore(database);
   try {
+    await store.migrate();
     const token = await createOwnerToken(store, BENCH_BASE_ID);
     const pages: SeededBase['pages'] = [];
     // One page a minute up to now, oldest first, so "newest first" in search has a real order.
     const job: PrepareJob = { count, batchSize: BATCH, firstPageTime: Date.now() - count * 60_000 };
     const worker = new Worker(new URL('./prepare-worker.ts', import.meta.url), { workerData: job });
-    for await (const batch of batchesFrom(worker)) {
-      const ids = await store.bulkInsertPages(BENCH_BASE_ID, batch, newContentId);
-      ids.forEach((contentId, i) => pages.push({ contentId, level: batch[i].level ?? 0 }));
-      worker.postMessage('next');
-      onProgress(pages.length);
+    try {
+      for await (const batch of batchesFrom(worker)) {
+        const ids = await store.bulkInsertPages(BENCH_BASE_ID, batch, newContentId);
+        ids.forEach((contentId, i) => pages.push({ contentId, level: batch[i].level ?? 0 }));
+        worker.postMessage('next');
+        onProgress(pages.length);
+      }
+    } finally {
+      // After a failed write the worker would wait for acknowledgements for ever.
+      await worker.terminate();
     }
     return { baseId: BENCH_BASE_ID, token, pages };
   } finally {

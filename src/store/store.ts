@@ -21,6 +21,11 @@ export interface NewPage extends StoredContent {
   now: string;
 }
 
+/** A page to append in bulk (seeding benchmarks and tests), at the level given (0 when absent). */
+export interface BulkPage extends NewPage {
+  level?: number;
+}
+
 /** The fields a partial update sets; absent fields keep their value. */
 export interface PageChanges {
   title?: string;

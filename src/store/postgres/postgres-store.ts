@@ -2,12 +2,15 @@
 // database, since every rule that spans requests is kept by the database's locks.
 import { DomainError } from '../../domain/errors.ts';
 import type { Base, PageDetail, PageList, Paging, Role, User } from '../../domain/types.ts';
-import type { DeriveChanges, NewPage, NewToken, Store, TokenAccess, TokenRecord, TreeRow } from '../store.ts';
+import type { BulkPage, DeriveChanges, NewPage, NewToken, Store, TokenAccess, TokenRecord, TreeRow } from '../store.ts';
+import { bulkInsertPages } from './bulk-insert.ts';
 import { PostgresIdentity } from './identity.ts';
 import { migrate } from './migrations.ts';
 import { PostgresPageReads } from './page-reads.ts';
 import { PostgresPageWrites } from './page-writes.ts';
 import { PgDatabase, type PostgresOptions } from './pool.ts';
+
+export type { BulkPage } from '../store.ts';
 
 function where(url: string): string {
   try {
@@ -68,6 +71,15 @@ export class PostgresStore implements Store {
   }
   deletePage(baseId: string, contentId: string, now: string): Promise<boolean> {
     return this.writes.delete(baseId, contentId, now);
+  }
+
+  /**
+   * Not part of the Store interface: appends many prepared pages (levels as given) in one
+   * transaction, a few statements per 500 pages, far faster than createPage one by one. For
+   * seeding benchmarks and tests. Returns the new content ids in order.
+   */
+  bulkInsertPages(baseId: string, pages: Iterable<BulkPage>, newContentId: () => string): Promise<string[]> {
+    return bulkInsertPages(this.db, baseId, pages, newContentId);
   }
 
   countBases(): Promise<number> { return this.identity.countBases(); }

@@ -3,7 +3,7 @@
 // index (search.ts), kept in step inside each write's transaction (search-index.ts).
 import { ancestorsFromNearest, levelShift } from '../../domain/outline.ts';
 import type { PageDetail, PageList, PageSummary, Paging } from '../../domain/types.ts';
-import type { DeriveChanges, NewPage, PageChanges, StoredPage, TreeRow } from '../store.ts';
+import type { BulkPage, DeriveChanges, NewPage, PageChanges, StoredPage, TreeRow } from '../store.ts';
 import type { SqliteConnection } from './connection.ts';
 import { LiveBlocks } from './order.ts';
 import { SearchIndex } from './search-index.ts';
@@ -40,11 +40,6 @@ interface SummaryRow {
 
 /** Where a page sits in the outline: enough to find its descendants. */
 type Position = Pick<StoredPage, 'baseId' | 'seq' | 'level'>;
-
-/** A page to append in bulk, at the level given (0 when absent). */
-export interface BulkPage extends NewPage {
-  level?: number;
-}
 
 /** A page with its texts; `html` says whether to read the rendered HTML, which only writes need. */
 const pageSelect = (html: boolean) => `SELECT p.base_id, p.content_id, p.seq, p.level, p.title, t.body,

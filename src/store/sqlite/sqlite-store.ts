@@ -1,12 +1,12 @@
 // The embedded SQLite implementation of the Store.
 import type { Base, PageDetail, PageList, Paging, Role, User } from '../../domain/types.ts';
-import type { DeriveChanges, NewPage, NewToken, Store, TokenAccess, TokenRecord, TreeRow } from '../store.ts';
+import type { BulkPage, DeriveChanges, NewPage, NewToken, Store, TokenAccess, TokenRecord, TreeRow } from '../store.ts';
 import { SqliteConnection } from './connection.ts';
 import { SqliteIdentity } from './identity.ts';
-import { type BulkPage, SqlitePages } from './pages.ts';
+import { SqlitePages } from './pages.ts';
 import { ReadCache } from './read-cache.ts';
 
-export type { BulkPage } from './pages.ts';
+export type { BulkPage } from '../store.ts';
 
 export interface SqliteStoreOptions {
   /**
@@ -18,7 +18,7 @@ export interface SqliteStoreOptions {
 
 /** How many answers of each kind are kept at most (a page detail is a few kilobytes). */
 const KEPT_TOKENS = 1024;
-const KEPT_PAGES = 2048;
+const KEPT_PAGES = 512;
 const KEPT_BASES = 256;
 
 /** Freezes a plain value and the objects and arrays inside it. */
