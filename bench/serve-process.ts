@@ -1,6 +1,6 @@
-// The service under test, alone in its process: the real store and server over the seeded file.
+// The service under test, alone in its process: the real store and server over the seeded database.
 // Prints the URL it listens on as its first line of output, so the bench knows where to point.
-// Usage: node bench/serve-process.ts <database file>
+// Usage: node bench/serve-process.ts <database file or postgres:// URL>
 import { startServer, stopOnSignals } from '../src/server.ts';
 import { openStore } from '../src/store/open-store.ts';
 
