@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
 import { test } from 'node:test';
-import { kbp } from './kbp-process.ts';
+import { kbp, kbpBin } from './kbp-process.ts';
 
 const everyCommand = [
   'kbp serve', 'kbp base create', 'kbp user create', 'kbp member add', 'kbp token create', 'kbp token list', 'kbp token revoke',
@@ -48,4 +51,17 @@ test('a command group without a command shows its help on stderr and exits non-z
   const { code, stderr } = await kbp(['token']);
   assert.notEqual(code, 0);
   assert.match(stderr, /Usage: kbp token/);
+});
+
+test('kbp runs as an executable, with the Node flags its first line gives (npm start gives the same)', async () => {
+  const flags = readFileSync(kbpBin, 'utf8').split('\n')[0].split(' ').filter((word) => word.startsWith('--'));
+  assert.deepEqual(flags, ['--max-semi-space-size=4']);
+  const start = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start as string;
+  assert.ok(start.startsWith(`node ${flags.join(' ')} `), start);
+  // The shebang finds the first node on PATH; put this test's own Node there, as npm puts the pinned one.
+  const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(kbpBin, ['--help'], { env, timeout: 30_000 }, (error, out) => (error ? reject(error) : resolve(out)));
+  });
+  assert.match(stdout, /^Usage: kbp /);
 });
