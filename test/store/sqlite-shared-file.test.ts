@@ -7,18 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { issueToken } from '../../src/auth/tokens.ts';
-import { prepareContent, prepareTitle } from '../../src/content/prepare.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
-import type { NewPage } from '../../src/store/store.ts';
+import { prepareContent } from '../../src/content/prepare.ts';
+import { nextId, now, page } from '../support/new-pages.ts';
 
-let clock = Date.parse('2026-03-01T00:00:00.000Z');
-const now = () => new Date((clock += 1000)).toISOString();
-let ids = 0;
-const nextId = () => `s${(++ids).toString(36).padStart(5, '0')}`;
-
-function page(title: string, body = ''): NewPage {
-  return { ...prepareContent('T', body), title, searchTitle: prepareTitle(title), type: 'T', lang: 'en', now: now() };
-}
 
 describe('two SQLite stores on one file', () => {
   let dir: string;

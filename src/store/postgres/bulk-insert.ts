@@ -65,9 +65,10 @@ export async function bulkInsertPages(
   return db.transaction(async (tx) => {
     // Thousands of pages may take longer than one request is allowed to.
     await tx.run('SET LOCAL statement_timeout = 0');
-    // Taking the seqs locks the base row, the outline lock, as createPage does.
+    // Taking the seqs locks the base row, the outline lock, and keeps its counters, as createPage does.
     const next = await tx.row<{ first: string }>(
-      'UPDATE bases SET next_seq = next_seq + $2 WHERE base_id = $1 RETURNING next_seq - $2 AS first', [baseId, all.length],
+      `UPDATE bases SET next_seq = next_seq + $2, live_pages = live_pages + $2, outline_version = outline_version + 1
+       WHERE base_id = $1 RETURNING next_seq - $2 AS first`, [baseId, all.length],
     );
     if (!next) throw new Error(`knowledge base ${baseId} does not exist`);
     const ids = await freshContentIds(tx, baseId, all.length, newContentId);

@@ -125,6 +125,17 @@ export const postgresMigrations: readonly string[] = [
   `,
   // 3: SQLite fills its search index from the pages here; PostgreSQL built its indexes in 2.
   '',
+  // 4: SQLite gives its pending search entries ids; PostgreSQL has no such table.
+  '',
+  // 5: outline_version is bumped by every write that changes the tree, so a process may keep the
+  // tree's rows (tree-rows.ts), as in SQLite. live_pages is the base's count of live pages, kept
+  // by the writes that lock the base row anyway, so that no read counts the pages (SQLite counts
+  // its live blocks instead).
+  `
+  ALTER TABLE bases ADD COLUMN outline_version bigint NOT NULL DEFAULT 0;
+  ALTER TABLE bases ADD COLUMN live_pages bigint NOT NULL DEFAULT 0;
+  UPDATE bases SET live_pages = (SELECT count(*) FROM pages WHERE pages.base_id = bases.base_id AND pages.status = 'A');
+  `,
 ];
 
 /** Any fixed number: every kb-pages process migrating this database waits on the same lock. */

@@ -1,11 +1,13 @@
 // Reads of live pages on PostgreSQL. The dense display order of a page is the number of live
-// pages before it. A list and its total come from one statement, so from one snapshot.
+// pages before it. The count of live pages is kept on the base row (bases.live_pages, migration
+// 5). A list and its total come from one statement, so from one snapshot.
 import type { PageDetail, PageList, Paging } from '../../domain/types.ts';
 import type { TreeRow } from '../store.ts';
 import { findPage, LIVE, pageDetail, summaryColumns, toSummary, type SummaryRow } from './page-rows.ts';
 import type { PgDatabase, Tx } from './pool.ts';
 import { containsPattern, iso } from './sql.ts';
-import { decodeText, encodeText } from './text-codec.ts';
+import { encodeText } from './text-codec.ts';
+import { PostgresTreeRows } from './tree-rows.ts';
 
 type Listed<T> = T & { total: number };
 
@@ -52,9 +54,11 @@ function matchingPages(params: Params, base: string, terms: readonly string[], c
 
 export class PostgresPageReads {
   private readonly db: PgDatabase;
+  private readonly treeRows: PostgresTreeRows;
 
   constructor(db: PgDatabase) {
     this.db = db;
+    this.treeRows = new PostgresTreeRows(db);
   }
 
   count(baseId: string): Promise<number> {
@@ -62,8 +66,8 @@ export class PostgresPageReads {
   }
 
   private async countLive(q: Tx, baseId: string): Promise<number> {
-    const row = await q.row<{ n: number }>(`SELECT count(*)::integer AS n FROM pages WHERE base_id = $1 AND status = '${LIVE}'`, [baseId]);
-    return row!.n;
+    const row = await q.row<{ n: number }>('SELECT live_pages::integer AS n FROM bases WHERE base_id = $1', [baseId]);
+    return row?.n ?? 0;
   }
 
   list(baseId: string, paging: Paging): Promise<PageList> {
@@ -71,7 +75,7 @@ export class PostgresPageReads {
     return this.db.read(async (q) => {
       const rows = await q.rows<Listed<SummaryRow>>(
         `SELECT ${summaryColumns},
-           (SELECT count(*)::integer FROM pages WHERE base_id = $1 AND status = '${LIVE}') AS total
+           (SELECT live_pages::integer FROM bases WHERE base_id = $1) AS total
          FROM pages WHERE base_id = $1 AND status = '${LIVE}'
          ORDER BY seq LIMIT $2 OFFSET $3`,
         [baseId, paging.limit ?? null, offset],
@@ -127,13 +131,7 @@ export class PostgresPageReads {
     });
   }
 
-  tree(baseId: string, levels: number): Promise<TreeRow[]> {
-    return this.db.read(async (q) => {
-      const rows = await q.rows<{ content_id: string; title: string; level: number }>(
-        `SELECT content_id, title, level FROM pages WHERE base_id = $1 AND status = '${LIVE}' AND level < $2 ORDER BY seq`,
-        [baseId, levels],
-      );
-      return rows.map((row) => ({ contentId: row.content_id, title: decodeText(row.title), level: row.level }));
-    });
+  tree(baseId: string, levels: number): Promise<readonly TreeRow[]> {
+    return this.treeRows.rows(baseId, levels);
   }
 }

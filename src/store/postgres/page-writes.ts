@@ -1,7 +1,9 @@
 // Page writes on PostgreSQL, one transaction each. Writes that change the outline (create, level
-// change, delete) first lock their base's row, so they run one after another per base and the
-// order stays dense and unique across any number of service processes. Other edits lock only
-// their page: concurrent PATCHes of one page apply one after the other, the last one wins.
+// change, delete) or what the tree shows (a title) first lock their base's row, so they run one
+// after another per base and the order stays dense and unique across any number of service
+// processes; on that row they also keep the live page count and bump the outline version
+// (migration 5). Other edits lock only their page: concurrent PATCHes of one page apply one
+// after the other, the last one wins.
 import { levelShift } from '../../domain/outline.ts';
 import type { PageDetail } from '../../domain/types.ts';
 import type { DeriveChanges, NewPage, PageChanges, StoredPage } from '../store.ts';
@@ -14,7 +16,7 @@ const END_OF_OUTLINE = '9223372036854775807';
 
 const textChanges: readonly (keyof PageChanges)[] = ['body', 'html', 'searchTitle', 'searchBody'];
 
-/** An edit turned out to change the level, which needs the base lock taken before the page's. */
+/** An edit turned out to change the level or title, which needs the base lock taken before the page's. */
 class BaseLockNeeded extends Error {}
 
 async function lockBase(tx: Tx, baseId: string): Promise<boolean> {
@@ -30,6 +32,13 @@ const descendantsOf = `base_id = $1 AND status = '${LIVE}' AND seq > $2 AND seq 
 
 async function shiftDescendants(tx: Tx, page: StoredPage, shift: number): Promise<void> {
   await tx.run(`UPDATE pages SET level = level + $4 WHERE ${descendantsOf}`, [page.baseId, page.seq, page.level, shift]);
+}
+
+/** Marks the base's tree as changed, and its live page count by `liveChange`; the base row is locked already. */
+async function outlineChanged(tx: Tx, baseId: string, liveChange = 0): Promise<void> {
+  await tx.run(
+    'UPDATE bases SET outline_version = outline_version + 1, live_pages = live_pages + $2 WHERE base_id = $1', [baseId, liveChange],
+  );
 }
 
 async function deepestDescendant(tx: Tx, page: StoredPage): Promise<number> {
@@ -50,7 +59,8 @@ export class PostgresPageWrites {
     return this.db.transaction(async (tx) => {
       // Taking the next seq locks the base row: the outline lock.
       const next = await tx.row<{ seq: string }>(
-        'UPDATE bases SET next_seq = next_seq + 1 WHERE base_id = $1 RETURNING next_seq - 1 AS seq', [baseId],
+        `UPDATE bases SET next_seq = next_seq + 1, live_pages = live_pages + 1, outline_version = outline_version + 1
+         WHERE base_id = $1 RETURNING next_seq - 1 AS seq`, [baseId],
       );
       if (!next) throw new Error(`knowledge base ${baseId} does not exist`);
       let contentId = newContentId();
@@ -82,7 +92,7 @@ export class PostgresPageWrites {
   /**
    * Locks are always taken base first, then pages, so an edit never waits for the base while
    * holding a page an outline writer waits for. An edit that only learns from `derive` that it
-   * changes the level starts again with the base lock.
+   * changes the level or the title starts again with the base lock.
    */
   private updateOnce(
     baseId: string, contentId: string, derive: DeriveChanges, now: string, withBaseLock: boolean,
@@ -92,10 +102,13 @@ export class PostgresPageWrites {
       const page = await findPage(tx, baseId, contentId, true);
       if (!page) return null;
       const changes: PageChanges = derive(page);
-      if (changes.level !== undefined && changes.level !== page.level) {
-        if (!withBaseLock) throw new BaseLockNeeded();
-        await shiftDescendants(tx, page, levelShift(page.level, await deepestDescendant(tx, page), changes.level));
+      const levelChanges = changes.level !== undefined && changes.level !== page.level;
+      const titleChanges = changes.title !== undefined && changes.title !== page.title;
+      if ((levelChanges || titleChanges) && !withBaseLock) throw new BaseLockNeeded();
+      if (levelChanges) {
+        await shiftDescendants(tx, page, levelShift(page.level, await deepestDescendant(tx, page), changes.level!));
       }
+      if (levelChanges || titleChanges) await outlineChanged(tx, baseId);
       const { searchTitle, searchBody, ...visibleChanges } = changes;
       const updated: StoredPage = { ...page, ...visibleChanges };
       await tx.run(
@@ -127,6 +140,7 @@ export class PostgresPageWrites {
       await tx.run(
         `UPDATE pages SET status = '${DELETED}', deleted_at = $3 WHERE base_id = $1 AND seq = $2`, [baseId, page.seq, now],
       );
+      await outlineChanged(tx, baseId, -1);
       return true;
     });
   }

@@ -61,7 +61,7 @@ export class PostgresStore implements Store {
   searchPages(baseId: string, terms: readonly string[], paging: Paging): Promise<PageList> {
     return this.reads.search(baseId, terms, paging);
   }
-  treePages(baseId: string, levels: number): Promise<TreeRow[]> { return this.reads.tree(baseId, levels); }
+  treePages(baseId: string, levels: number): Promise<readonly TreeRow[]> { return this.reads.tree(baseId, levels); }
 
   createPage(baseId: string, page: NewPage, newContentId: () => string): Promise<PageDetail> {
     return this.writes.create(baseId, page, newContentId);

@@ -158,6 +158,6 @@ export const sqliteMigrations: readonly Migration[] = [
   DROP TABLE search_pending;
   ALTER TABLE search_pending_v3 RENAME TO search_pending;
   `,
-  // Bumped by every write that changes the tree, so a process may keep the tree's rows (tree-cache.ts).
+  // Bumped by every write that changes the tree, so a process may keep the tree's rows (../tree-cache.ts).
   'ALTER TABLE bases ADD COLUMN outline_version INTEGER NOT NULL DEFAULT 0',
 ];

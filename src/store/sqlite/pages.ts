@@ -8,7 +8,7 @@ import type { SqliteConnection } from './connection.ts';
 import { LiveBlocks } from './order.ts';
 import { SearchIndex } from './search-index.ts';
 import { SqliteSearch } from './search.ts';
-import { TreeCache } from './tree-cache.ts';
+import { TreeCache } from '../tree-cache.ts';
 
 const LIVE = 'A';
 const DELETED = 'D';
@@ -169,7 +169,7 @@ export class SqlitePages {
     });
   }
 
-  /** Marks the tree of the base as changed (see tree-cache.ts). */
+  /** Marks the tree of the base as changed (see ../tree-cache.ts). */
   private outlineChanged(baseId: string): void {
     this.sql.run('UPDATE bases SET outline_version = outline_version + 1 WHERE base_id = ?', baseId);
   }
