@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertError, call, controlClock, createOtherBase, createPage, pagesPath, setupFor, type TestContext,
+  assertError, call, controlClock, createOtherBase, createOutline, createPage, pagesPath, setupFor, type TestContext,
 } from '../support/fixtures.ts';
 
 const detailFields = ['content_id', 'title', 'body', 'type', 'level', 'path', 'lang', 'view', 'created_at', 'updated_at'];
@@ -212,4 +212,22 @@ test('concurrent PATCHes of the same field: the last write wins and the page is 
   const results = await Promise.all(['One', 'Two'].map((title) => patch(ctx, page.content_id, { title })));
   assert.ok(results.every((r) => r.statusCode === 200));
   assert.ok(['One', 'Two'].includes((await detail(ctx, page.content_id)).title));
+});
+
+test('a page read before a change is read with the change after it, its children\'s paths too', async (t) => {
+  const ctx = await setupFor(t);
+  const [parent, child] = await createOutline(ctx, [0, 1]);
+  // Each read twice first, so that any answer a store keeps is there to go stale.
+  for (let i = 0; i < 2; i++) {
+    assert.equal((await detail(ctx, parent)).title, 'P0');
+    assert.deepEqual((await detail(ctx, child)).path, ['P0', 'P1']);
+  }
+  assert.equal((await patch(ctx, parent, { title: 'New parent title', body: 'new body' })).statusCode, 200);
+  const renamed = await detail(ctx, parent);
+  assert.equal(renamed.title, 'New parent title');
+  assert.equal(renamed.body, 'new body');
+  assert.deepEqual((await detail(ctx, child)).path, ['New parent title', 'P1']);
+  assert.equal((await call(ctx, 'DELETE', pagesPath(ctx, parent))).statusCode, 204);
+  assertError(await call(ctx, 'GET', pagesPath(ctx, parent)), 404, 'NOT_FOUND');
+  assert.deepEqual((await detail(ctx, child)).path, ['P1']);
 });
