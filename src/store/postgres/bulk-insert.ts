@@ -2,6 +2,7 @@
 // createPage (page-writes.ts), but a chunk of pages per pair of INSERT … SELECT FROM unnest
 // statements, all in one transaction. Not part of the Store interface (SQLite's is alike).
 import type { BulkPage } from '../store.ts';
+import { markLive } from './live-blocks.ts';
 import { LIVE } from './page-rows.ts';
 import type { PgDatabase, Tx } from './pool.ts';
 import { encodeNullable, encodeText } from './text-codec.ts';
@@ -65,12 +66,14 @@ export async function bulkInsertPages(
   return db.transaction(async (tx) => {
     // Thousands of pages may take longer than one request is allowed to.
     await tx.run('SET LOCAL statement_timeout = 0');
-    // Taking the seqs locks the base row, the outline lock, and keeps its counters, as createPage does.
+    // Taking the seqs locks the base row, the outline lock; its counters and live blocks are
+    // kept as createPage keeps them.
     const next = await tx.row<{ first: string }>(
       `UPDATE bases SET next_seq = next_seq + $2, live_pages = live_pages + $2, outline_version = outline_version + 1
        WHERE base_id = $1 RETURNING next_seq - $2 AS first`, [baseId, all.length],
     );
     if (!next) throw new Error(`knowledge base ${baseId} does not exist`);
+    await markLive(tx, baseId, Number(next.first), Number(next.first) + all.length);
     const ids = await freshContentIds(tx, baseId, all.length, newContentId);
     for (let start = 0; start < all.length; start += CHUNK) {
       await insertChunk(tx, baseId, Number(next.first) + start, all.slice(start, start + CHUNK), ids.slice(start, start + CHUNK));

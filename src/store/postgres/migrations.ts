@@ -136,6 +136,22 @@ export const postgresMigrations: readonly string[] = [
   ALTER TABLE bases ADD COLUMN live_pages bigint NOT NULL DEFAULT 0;
   UPDATE bases SET live_pages = (SELECT count(*) FROM pages WHERE pages.base_id = bases.base_id AND pages.status = 'A');
   `,
+  // 6: live pages as one bit string per block of 4096 seqs (bit i from the left: seq
+  // block * 4096 + i) with its count, kept by the writes that lock the base row, so that the
+  // orders of search results and the page at a list offset come from the blocks, not from
+  // counting pages (live-blocks.ts; SQLite's live_blocks alike). Deleted pages are clear bits.
+  `
+  CREATE TABLE live_blocks (
+    base_id text COLLATE "C" NOT NULL REFERENCES bases (base_id),
+    block   bigint NOT NULL,
+    count   integer NOT NULL,
+    bits    bit(4096) NOT NULL,
+    PRIMARY KEY (base_id, block)
+  );
+  INSERT INTO live_blocks (base_id, block, count, bits)
+    SELECT base_id, seq >> 12, count(*), bit_or(B'1'::bit(4096) >> (seq & 4095)::integer)
+    FROM pages WHERE status = 'A' GROUP BY base_id, seq >> 12;
+  `,
 ];
 
 /** Any fixed number: every kb-pages process migrating this database waits on the same lock. */

@@ -1,8 +1,10 @@
 // Reads of live pages on PostgreSQL. The dense display order of a page is the number of live
-// pages before it. The count of live pages is kept on the base row (bases.live_pages, migration
-// 5). A list and its total come from one statement, so from one snapshot.
+// pages before it, read from the live blocks (live-blocks.ts, migration 6). The count of live
+// pages is kept on the base row (bases.live_pages, migration 5). A list and its total come from
+// one statement, so from one snapshot.
 import type { PageDetail, PageList, Paging } from '../../domain/types.ts';
 import type { TreeRow } from '../store.ts';
+import { BLOCK_BITS, blocksBefore, orderIn, seqAtOffset } from './live-blocks.ts';
 import { findPage, LIVE, pageDetail, summaryColumns, toSummary, type SummaryRow } from './page-rows.ts';
 import type { PgDatabase, Tx } from './pool.ts';
 import { containsPattern, iso } from './sql.ts';
@@ -72,13 +74,15 @@ export class PostgresPageReads {
 
   list(baseId: string, paging: Paging): Promise<PageList> {
     const offset = paging.offset ?? 0;
+    // A later slice starts at the seq the live blocks give for its offset: no pages are skipped.
+    const start = offset > 0 ? `AND seq >= (${seqAtOffset('$1', '$3::bigint')})` : '';
     return this.db.read(async (q) => {
       const rows = await q.rows<Listed<SummaryRow>>(
         `SELECT ${summaryColumns},
            (SELECT live_pages::integer FROM bases WHERE base_id = $1) AS total
-         FROM pages WHERE base_id = $1 AND status = '${LIVE}'
-         ORDER BY seq LIMIT $2 OFFSET $3`,
-        [baseId, paging.limit ?? null, offset],
+         FROM pages WHERE base_id = $1 AND status = '${LIVE}' ${start}
+         ORDER BY seq LIMIT $2`,
+        offset > 0 ? [baseId, paging.limit ?? null, offset] : [baseId, paging.limit ?? null],
       );
       // An empty slice carries no total: ask for it on its own.
       const total = rows.length > 0 ? rows[0].total : await this.countLive(q, baseId);
@@ -95,7 +99,7 @@ export class PostgresPageReads {
 
   /**
    * Pages containing every term in title or body; title matches first, then newest first, then
-   * display order. Each result's order is counted among the live pages up to the last result.
+   * display order. Each result's order comes from its live block.
    */
   search(baseId: string, terms: readonly string[], paging: Paging): Promise<PageList> {
     const params = new Params();
@@ -115,13 +119,10 @@ export class PostgresPageReads {
          shown AS (
            SELECT * FROM matched ORDER BY in_title DESC, updated_at DESC, seq LIMIT ${limit} OFFSET ${offset}
          ),
-         ordered AS (
-           SELECT seq, (row_number() OVER (ORDER BY seq) - 1)::integer AS ord
-           FROM pages WHERE base_id = ${base} AND status = '${LIVE}' AND seq <= (SELECT max(seq) FROM shown)
-         )
-         SELECT s.content_id, s.title, s.type, s.level, s.lang, ${iso('s.updated_at')} AS updated_at, s.seq, o.ord,
-           (SELECT count(*)::integer FROM matched) AS total
-         FROM shown s JOIN ordered o ON o.seq = s.seq
+         blocks AS (${blocksBefore(base)})
+         SELECT s.content_id, s.title, s.type, s.level, s.lang, ${iso('s.updated_at')} AS updated_at, s.seq,
+           ${orderIn('b', 's.seq')} AS ord, (SELECT count(*)::integer FROM matched) AS total
+         FROM shown s JOIN blocks b ON b.block = s.seq >> ${BLOCK_BITS}
          ORDER BY s.in_title DESC, s.updated_at DESC, s.seq`,
         params.values,
       );

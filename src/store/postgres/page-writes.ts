@@ -2,11 +2,12 @@
 // change, delete) or what the tree shows (a title) first lock their base's row, so they run one
 // after another per base and the order stays dense and unique across any number of service
 // processes; on that row they also keep the live page count and bump the outline version
-// (migration 5). Other edits lock only their page: concurrent PATCHes of one page apply one
-// after the other, the last one wins.
+// (migration 5), and beside it the live blocks (live-blocks.ts, migration 6). Other edits lock
+// only their page: concurrent PATCHes of one page apply one after the other, the last one wins.
 import { levelShift } from '../../domain/outline.ts';
 import type { PageDetail } from '../../domain/types.ts';
 import type { DeriveChanges, NewPage, PageChanges, StoredPage } from '../store.ts';
+import { markDeleted, markLive } from './live-blocks.ts';
 import { DELETED, findPage, LIVE, pageDetail } from './page-rows.ts';
 import type { PgDatabase, Tx } from './pool.ts';
 import { encodeNullable, encodeText } from './text-codec.ts';
@@ -63,6 +64,7 @@ export class PostgresPageWrites {
          WHERE base_id = $1 RETURNING next_seq - 1 AS seq`, [baseId],
       );
       if (!next) throw new Error(`knowledge base ${baseId} does not exist`);
+      await markLive(tx, baseId, Number(next.seq), Number(next.seq) + 1);
       let contentId = newContentId();
       while (await tx.row('SELECT 1 FROM pages WHERE base_id = $1 AND content_id = $2', [baseId, contentId])) {
         contentId = newContentId();
@@ -140,6 +142,7 @@ export class PostgresPageWrites {
       await tx.run(
         `UPDATE pages SET status = '${DELETED}', deleted_at = $3 WHERE base_id = $1 AND seq = $2`, [baseId, page.seq, now],
       );
+      await markDeleted(tx, baseId, page.seq);
       await outlineChanged(tx, baseId, -1);
       return true;
     });
