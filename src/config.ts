@@ -1,5 +1,5 @@
 // Service configuration from the environment, with defaults and plain-worded errors.
-import { DEFAULT_DATABASE_URL } from './store/open-store.ts';
+import { DEFAULT_DATABASE_URL, type PostgresSettings } from './store/open-store.ts';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -83,16 +83,6 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: bodyLimit === undefined ? defaults.bodyLimit : parseBodyLimit(bodyLimit, 'KB_BODY_LIMIT'),
     logLevel: logLevel === undefined ? defaults.logLevel : parseLogLevel(logLevel, 'KB_LOG_LEVEL'),
   };
-}
-
-/** PostgreSQL connection settings; they apply only when the database URL is postgres://…. */
-export interface PostgresSettings {
-  /** Most connections one process opens (default 10). */
-  poolMax: number;
-  /** Longest a statement may run on the server, in milliseconds; 0 means no limit (default 10000). */
-  statementTimeoutMs: number;
-  /** Longest wait for a connection, new or from a busy pool, in milliseconds (default 5000). */
-  connectTimeoutMs: number;
 }
 
 function parseWholeNumber(value: string, source: string, min: number, max: number, example: string): number {

@@ -1,10 +1,19 @@
 // Chooses the store for a database URL and brings its schema up to date. One `if` per scheme,
 // so a new backend plugs in here and nowhere else.
-import type { PostgresSettings } from '../config.ts';
 import { SqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './store.ts';
 
 export const DEFAULT_DATABASE_URL = './data/kb.db';
+
+/** PostgreSQL connection settings; they apply only when the database URL is postgres://…. */
+export interface PostgresSettings {
+  /** Most connections one process opens (default 10). */
+  poolMax: number;
+  /** Longest a statement may run on the server, in milliseconds; 0 means no limit (default 10000). */
+  statementTimeoutMs: number;
+  /** Longest wait for a connection, new or from a busy pool, in milliseconds (default 5000). */
+  connectTimeoutMs: number;
+}
 
 /**
  * Opens the store that `url` names and migrates its schema; a plain path means SQLite. The
