@@ -3,8 +3,7 @@
 // were filled by the upgrade of an older database or kept by the writes since.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { migrate } from '../../src/store/postgres/migrations.ts';
-import { PgDatabase } from '../../src/store/postgres/pool.ts';
+import { withUpgradedStore } from './upgraded-store.ts';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
 import { openPostgresTestStore, postgresReachable, testDatabaseUrl, type TestStore } from '../support/test-store.ts';
 import { nextId, now, page } from '../support/new-pages.ts';
@@ -62,48 +61,34 @@ describe('live blocks on PostgreSQL', { skip }, () => {
   });
 
   test('a database of version 5 gets its blocks from its pages in the upgrade, deleted pages as gaps', async () => {
-    const schema = `${opened.schema}_v5`;
-    const db = new PgDatabase({ url: testDatabaseUrl, schema, poolMax: 1 });
-    try {
-      await db.transaction((tx) => tx.script(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`));
-      await migrate(db, 5);
-      // Rows as the store of version 5 wrote them: no live blocks.
-      await db.transaction(async (tx) => {
-        await tx.run(`INSERT INTO bases (base_id, description, view, next_seq, created_at)
-                      VALUES ('old', 'Old', 'L', $1, now()), ('small', 'Small', 'L', 3, now()), ('empty', 'Empty', 'L', 0, now())`,
-        [PAGES]);
-        await tx.run(`INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, created_at, updated_at)
-                      SELECT 'old', n, 'p' || n, 0, CASE WHEN n % 7 = 3 OR n BETWEEN 4096 AND 8191 THEN 'D' ELSE 'A' END,
-                        'Page ' || n || CASE WHEN n % $2 = 0 THEN ' rare' ELSE '' END, 'T', 'en', now(), now()
-                      FROM generate_series(0, $1 - 1) AS n`, [PAGES, RARE_EVERY]);
-        await tx.run(`INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, created_at, updated_at)
-                      VALUES ('small', 0, 's0', 0, 'D', 'S0', 'T', 'en', now(), now()),
-                             ('small', 1, 's1', 0, 'A', 'S1 rare', 'T', 'en', now(), now()),
-                             ('small', 2, 's2', 0, 'A', 'S2', 'T', 'en', now(), now())`);
-        await tx.run(`INSERT INTO page_texts (base_id, seq, search_title, search_body, body)
-                      SELECT base_id, seq, lower(title), '', '' FROM pages`);
-        await tx.run(`UPDATE bases SET live_pages = (SELECT count(*) FROM pages WHERE pages.base_id = bases.base_id AND status = 'A')`);
-      });
-      const old = new PostgresStore({ url: testDatabaseUrl, schema, poolMax: 2 });
-      try {
-        await old.migrate();
-        const live = Array.from({ length: PAGES }, (_, n) => n).filter((n) => !isDeleted(n)).map(title);
-        await assertOrders(old, 'old', live);
-        await assertOrders(old, 'small', ['S1 rare', 'S2']);
-        await assertOrders(old, 'empty', []);
-        // Writes after the upgrade keep the blocks the upgrade filled.
-        const added = await old.createPage('old', page('Added rare'), nextId);
-        assert.equal(added.seq, PAGES);
-        const first = (await old.listPages('old', { limit: 1 })).pages[0];
-        assert.equal(await old.deletePage('old', first.contentId, now()), true);
-        await assertOrders(old, 'old', [...live.slice(1), 'Added rare']);
-      } finally {
-        await old.close();
-      }
-    } finally {
-      await db.transaction((tx) => tx.script(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-      await db.close();
-    }
+    // Rows as the store of version 5 wrote them: no live blocks.
+    await withUpgradedStore(`${opened.schema}_v5`, 5, async (tx) => {
+      await tx.run(`INSERT INTO bases (base_id, description, view, next_seq, created_at)
+                    VALUES ('old', 'Old', 'L', $1, now()), ('small', 'Small', 'L', 3, now()), ('empty', 'Empty', 'L', 0, now())`,
+      [PAGES]);
+      await tx.run(`INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, created_at, updated_at)
+                    SELECT 'old', n, 'p' || n, 0, CASE WHEN n % 7 = 3 OR n BETWEEN 4096 AND 8191 THEN 'D' ELSE 'A' END,
+                      'Page ' || n || CASE WHEN n % $2 = 0 THEN ' rare' ELSE '' END, 'T', 'en', now(), now()
+                    FROM generate_series(0, $1 - 1) AS n`, [PAGES, RARE_EVERY]);
+      await tx.run(`INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, created_at, updated_at)
+                    VALUES ('small', 0, 's0', 0, 'D', 'S0', 'T', 'en', now(), now()),
+                           ('small', 1, 's1', 0, 'A', 'S1 rare', 'T', 'en', now(), now()),
+                           ('small', 2, 's2', 0, 'A', 'S2', 'T', 'en', now(), now())`);
+      await tx.run(`INSERT INTO page_texts (base_id, seq, search_title, search_body, body)
+                    SELECT base_id, seq, lower(title), '', '' FROM pages`);
+      await tx.run(`UPDATE bases SET live_pages = (SELECT count(*) FROM pages WHERE pages.base_id = bases.base_id AND status = 'A')`);
+    }, async (old) => {
+      const live = Array.from({ length: PAGES }, (_, n) => n).filter((n) => !isDeleted(n)).map(title);
+      await assertOrders(old, 'old', live);
+      await assertOrders(old, 'small', ['S1 rare', 'S2']);
+      await assertOrders(old, 'empty', []);
+      // Writes after the upgrade keep the blocks the upgrade filled.
+      const added = await old.createPage('old', page('Added rare'), nextId);
+      assert.equal(added.seq, PAGES);
+      const first = (await old.listPages('old', { limit: 1 })).pages[0];
+      assert.equal(await old.deletePage('old', first.contentId, now()), true);
+      await assertOrders(old, 'old', [...live.slice(1), 'Added rare']);
+    });
   });
 
   test('bulk inserts, creates and deletes keep the blocks across block boundaries', async () => {

@@ -3,8 +3,7 @@
 // write of the other; and a database migrated from before the count gets its count right.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { migrate } from '../../src/store/postgres/migrations.ts';
-import { PgDatabase } from '../../src/store/postgres/pool.ts';
+import { withUpgradedStore } from './upgraded-store.ts';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.ts';
 import { openPostgresTestStore, postgresReachable, testDatabaseUrl, type TestStore } from '../support/test-store.ts';
 import { prepareContent } from '../../src/content/prepare.ts';
@@ -84,34 +83,20 @@ describe('two PostgreSQL stores on one database', { skip }, () => {
   });
 
   test('a base of a database from before the count gets the count of its live pages in the upgrade', async () => {
-    const schema = `${opened.schema}_old`;
-    const db = new PgDatabase({ url: testDatabaseUrl, schema, poolMax: 1 });
-    try {
-      await db.transaction((tx) => tx.script(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`));
-      await migrate(db, 4);
-      // Rows as the store of version 4 wrote them: no count on the base row.
-      await db.transaction(async (tx) => {
-        await tx.run(`INSERT INTO bases (base_id, description, view, next_seq, created_at)
-                      VALUES ('old', 'Old', 'L', 4, now()), ('empty', 'Empty', 'L', 0, now())`);
-        await tx.run(`INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, created_at, updated_at)
-                      SELECT 'old', n - 1, 'p' || n, 0, CASE WHEN n = 2 THEN 'D' ELSE 'A' END, title, 'T', 'en', now(), now()
-                      FROM unnest(ARRAY['A', 'B', 'C', 'D']) WITH ORDINALITY AS t (title, n)`);
-        await tx.run(`INSERT INTO page_texts (base_id, seq, search_title, search_body, body)
-                      SELECT base_id, seq, lower(title), '', '' FROM pages`);
-      });
-      const store = new PostgresStore({ url: testDatabaseUrl, schema, poolMax: 2 });
-      try {
-        await store.migrate();
-        assert.deepEqual([await store.countPages('old'), await store.countPages('empty')], [3, 0]);
-        assert.deepEqual((await store.treePages('old', 3)).map((row) => row.title), ['A', 'C', 'D']);
-        await store.createPage('old', page('E'), nextId);
-        assert.equal((await store.listPages('old', {})).total, 4);
-      } finally {
-        await store.close();
-      }
-    } finally {
-      await db.transaction((tx) => tx.script(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-      await db.close();
-    }
+    // Rows as the store of version 4 wrote them: no count on the base row.
+    await withUpgradedStore(`${opened.schema}_old`, 4, async (tx) => {
+      await tx.run(`INSERT INTO bases (base_id, description, view, next_seq, created_at)
+                    VALUES ('old', 'Old', 'L', 4, now()), ('empty', 'Empty', 'L', 0, now())`);
+      await tx.run(`INSERT INTO pages (base_id, seq, content_id, level, status, title, type, lang, created_at, updated_at)
+                    SELECT 'old', n - 1, 'p' || n, 0, CASE WHEN n = 2 THEN 'D' ELSE 'A' END, title, 'T', 'en', now(), now()
+                    FROM unnest(ARRAY['A', 'B', 'C', 'D']) WITH ORDINALITY AS t (title, n)`);
+      await tx.run(`INSERT INTO page_texts (base_id, seq, search_title, search_body, body)
+                    SELECT base_id, seq, lower(title), '', '' FROM pages`);
+    }, async (store) => {
+      assert.deepEqual([await store.countPages('old'), await store.countPages('empty')], [3, 0]);
+      assert.deepEqual((await store.treePages('old', 3)).map((row) => row.title), ['A', 'C', 'D']);
+      await store.createPage('old', page('E'), nextId);
+      assert.equal((await store.listPages('old', {})).total, 4);
+    });
   });
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { splitSearchTerms } from '../../src/content/search-text.ts';
 import type { ContentType, Lang, Paging } from '../../src/domain/types.ts';
 import type { PageChanges, Store } from '../../src/store/store.ts';
-import { scanSearch, type ScanPage } from '../support/search-scan.ts';
+import { scanPageChanged, scanSearch, type ScanPage } from '../support/search-scan.ts';
 import { contentChanges, newBase, newPage, nextContentId, scenarioClock, useStore, type OpenStore } from './contract-support.ts';
 
 // Pieces of text: ASCII words, hiragana, katakana (full and half width), kanji (one outside the
@@ -141,13 +141,7 @@ async function runScenario(store: Store, scenario: { pages: Creation[]; commands
       } else {
         let changes: PageChanges = {};
         await store.updatePage(baseId, target.contentId, (current) => (changes = contentChanges(current, command)), now);
-        live[index] = {
-          ...target,
-          title: changes.title ?? target.title,
-          searchTitle: changes.searchTitle ?? target.searchTitle,
-          searchBody: changes.searchBody ?? target.searchBody,
-          updatedAt: now,
-        };
+        live[index] = scanPageChanged(target, changes, now);
       }
     }
   }

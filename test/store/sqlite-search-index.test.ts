@@ -11,7 +11,7 @@ import { splitSearchTerms } from '../../src/content/search-text.ts';
 import type { Paging } from '../../src/domain/types.ts';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.ts';
 import type { PageChanges } from '../../src/store/store.ts';
-import { scanSearch, type ScanPage } from '../support/search-scan.ts';
+import { scanPageChanged, scanSearch, type ScanPage } from '../support/search-scan.ts';
 
 const BASE = 'big';
 const PAGES = 5000; // more than one chunk of 4096 seqs
@@ -87,13 +87,7 @@ describe('SQLite search index over many pages', () => {
         ? { title, searchTitle: prepareTitle(title) }
         : prepareContent('T', body);
       await store.updatePage(BASE, target.contentId, () => changes, now);
-      live[index] = {
-        ...target,
-        title: changes.title ?? target.title,
-        searchTitle: changes.searchTitle ?? target.searchTitle,
-        searchBody: changes.searchBody ?? target.searchBody,
-        updatedAt: now,
-      };
+      live[index] = scanPageChanged(target, changes, now);
     }
     assert.equal(await store.countPages(BASE), live.length);
     await assertSearchesMatchScan();

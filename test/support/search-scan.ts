@@ -1,6 +1,7 @@
 // The reference for search tests: a plain scan of every live page's normalised text, ranked by
 // the rules of decisions.md "Search". Pages are given in display order, all at level 0.
 import type { ContentType, Lang, PageList, Paging } from '../../src/domain/types.ts';
+import type { PageChanges } from '../../src/store/store.ts';
 
 export interface ScanPage {
   contentId: string;
@@ -26,5 +27,16 @@ export function scanSearch(live: readonly ScanPage[], terms: readonly string[], 
     pages: matches.slice(offset, end).map(({ page, order }) => ({
       contentId: page.contentId, title: page.title, type: page.type, level: 0, order, lang: page.lang, updatedAt: page.updatedAt,
     })),
+  };
+}
+
+/** The page as the reference holds it after an update made these changes at `now`. */
+export function scanPageChanged<P extends ScanPage>(page: P, changes: PageChanges, now: string): P {
+  return {
+    ...page,
+    title: changes.title ?? page.title,
+    searchTitle: changes.searchTitle ?? page.searchTitle,
+    searchBody: changes.searchBody ?? page.searchBody,
+    updatedAt: now,
   };
 }
