@@ -12,7 +12,6 @@ import { nextId, now, page } from '../support/new-pages.ts';
 const reachable = await postgresReachable();
 const skip = reachable ? false : `no PostgreSQL server answers at ${testDatabaseUrl}; start it (.ci/run does) to run these tests`;
 
-
 describe('two PostgreSQL stores on one database', { skip }, () => {
   let opened: TestStore;
   let one: PostgresStore;

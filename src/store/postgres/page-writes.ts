@@ -17,13 +17,31 @@ const END_OF_OUTLINE = '9223372036854775807';
 
 const textChanges: readonly (keyof PageChanges)[] = ['body', 'html', 'searchTitle', 'searchBody'];
 
-/** An edit turned out to change the level or title, which needs the base lock taken before the page's. */
+/** An edit that changes the level or title found the base lock held by another writer. */
 class BaseLockNeeded extends Error {}
+
+/** PostgreSQL's lock_not_available: a NOWAIT lock that another transaction holds. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 async function lockBase(tx: Tx, baseId: string): Promise<boolean> {
   // NO KEY UPDATE: as exclusive as FOR UPDATE among outline writers, but it lets inserts that
   // merely reference the base (tokens, members) proceed.
   return (await tx.run('SELECT 1 FROM bases WHERE base_id = $1 FOR NO KEY UPDATE', [baseId])) > 0;
+}
+
+/**
+ * Takes the base lock while holding a page's only if it is free at once: never waiting for it
+ * there is what keeps the lock order deadlock-free. False when another writer holds it (the
+ * transaction is then aborted and must start again).
+ */
+async function lockBaseAtOnce(tx: Tx, baseId: string): Promise<boolean> {
+  try {
+    await tx.run('SELECT 1 FROM bases WHERE base_id = $1 FOR NO KEY UPDATE NOWAIT', [baseId]);
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return false;
+    throw error;
+  }
 }
 
 /** The seq-range condition of the page's descendants: live pages after it up to the next page of its level or lower. */
@@ -92,9 +110,9 @@ export class PostgresPageWrites {
   }
 
   /**
-   * Locks are always taken base first, then pages, so an edit never waits for the base while
-   * holding a page an outline writer waits for. An edit that only learns from `derive` that it
-   * changes the level or the title starts again with the base lock.
+   * An edit never waits for the base lock while holding a page an outline writer may wait for.
+   * One that learns from `derive` that it changes the level or the title takes the base lock if
+   * it is free at once; when it is not, it starts again taking the base lock first.
    */
   private updateOnce(
     baseId: string, contentId: string, derive: DeriveChanges, now: string, withBaseLock: boolean,
@@ -106,7 +124,9 @@ export class PostgresPageWrites {
       const changes: PageChanges = derive(page);
       const levelChanges = changes.level !== undefined && changes.level !== page.level;
       const titleChanges = changes.title !== undefined && changes.title !== page.title;
-      if ((levelChanges || titleChanges) && !withBaseLock) throw new BaseLockNeeded();
+      if ((levelChanges || titleChanges) && !withBaseLock && !(await lockBaseAtOnce(tx, baseId))) {
+        throw new BaseLockNeeded();
+      }
       if (levelChanges) {
         await shiftDescendants(tx, page, levelShift(page.level, await deepestDescendant(tx, page), changes.level!));
       }
