@@ -7,9 +7,8 @@
 // 100,000 pages.
 import { Worker } from 'node:worker_threads';
 import { issueToken, newContentId } from '../src/auth/tokens.ts';
-import { PostgresStore } from '../src/store/postgres/postgres-store.ts';
-import { SqliteStore, type BulkPage } from '../src/store/sqlite/sqlite-store.ts';
-import type { Store } from '../src/store/store.ts';
+import { openStore } from '../src/store/open-store.ts';
+import type { BulkPage, Store } from '../src/store/store.ts';
 import type { PrepareJob } from './prepare-worker.ts';
 
 export const BENCH_BASE_ID = 'bench-base';
@@ -25,11 +24,6 @@ export interface SeededBase {
 /** A store with the bulk path that both SqliteStore and PostgresStore have beside the Store interface. */
 interface SeedableStore extends Store {
   bulkInsertPages(baseId: string, pages: Iterable<BulkPage>, newContentId: () => string): Promise<string[]>;
-}
-
-/** `database` as openStore reads it: a postgres:// URL, else a SQLite file path. */
-function openSeedableStore(database: string): SeedableStore {
-  return /^postgres(ql)?:\/\//i.test(database) ? new PostgresStore({ url: database, poolMax: 2 }) : new SqliteStore(database);
 }
 
 async function createOwnerToken(store: Store, baseId: string): Promise<string> {
@@ -74,9 +68,9 @@ async function* batchesFrom(worker: Worker): AsyncGenerator<BulkPage[]> {
 export async function seed(
   database: string, count: number, onProgress: (done: number) => void = () => {},
 ): Promise<SeededBase> {
-  const store = openSeedableStore(database);
+  // Both stores openStore opens have the bulk path.
+  const store = (await openStore(database, { poolMax: 2 })) as SeedableStore;
   try {
-    await store.migrate();
     const token = await createOwnerToken(store, BENCH_BASE_ID);
     const pages: SeededBase['pages'] = [];
     // One page a minute up to now, oldest first, so "newest first" in search has a real order.
