@@ -1,0 +1,56 @@
+// The token, its base and its user's role there, in one read: every API request starts here.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { View } from '../vocabulary';
+import type { Access } from './access';
+
+interface AccessRow {
+  token_id: string;
+  base_id: string;
+  user_id: number;
+  scope: Access['scope'];
+  expires_at: string;
+  revoked_at: string | null;
+  found_base: string | null;
+  description: string | null;
+  view_mode: string | null;
+  live_pages: number | null;
+  outline_version: number | null;
+  role: Access['role'];
+}
+
+const ACCESS_SQL = `
+  SELECT t.token_id, t.base_id, t.user_id, t.scope, t.expires_at, t.revoked_at,
+         b.base_id AS found_base, b.description, b.view_mode, b.live_pages, b.outline_version, m.role
+  FROM tokens t
+  LEFT JOIN bases b ON b.base_id = t.base_id
+  LEFT JOIN members m ON m.base_id = t.base_id AND m.user_id = t.user_id
+  WHERE t.token_hash = ?`;
+
+@Injectable()
+export class AccessRepository {
+  async findByTokenHash(em: EntityManager, tokenHash: string): Promise<Access | null> {
+    const rows: AccessRow[] = await em.query(ACCESS_SQL, [tokenHash]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      tokenId: row.token_id,
+      baseId: row.base_id,
+      userId: Number(row.user_id),
+      scope: row.scope,
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+      base:
+        row.found_base === null
+          ? null
+          : {
+              baseId: row.found_base,
+              description: row.description ?? '',
+              view: row.view_mode as View,
+              livePages: Number(row.live_pages),
+              outlineVersion: Number(row.outline_version),
+            },
+      role: row.role ?? null,
+    };
+  }
+}

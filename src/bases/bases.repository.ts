@@ -1,0 +1,28 @@
+// The SQL of knowledge bases (administration: the kbp command line).
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { View } from '../vocabulary';
+import { KnowledgeBaseEntity } from './base.entity';
+
+export interface BaseRecord {
+  baseId: string;
+  description: string;
+  view: View;
+  livePages: number;
+}
+
+@Injectable()
+export class BasesRepository {
+  async count(em: EntityManager): Promise<number> {
+    return em.getRepository(KnowledgeBaseEntity).count();
+  }
+
+  async find(em: EntityManager, baseId: string): Promise<BaseRecord | null> {
+    const base = await em.getRepository(KnowledgeBaseEntity).findOneBy({ baseId });
+    return base ? { baseId: base.baseId, description: base.description, view: base.view, livePages: base.livePages } : null;
+  }
+
+  async insert(tx: EntityManager, base: { baseId: string; description: string; view: View }, createdAt: string): Promise<void> {
+    await tx.getRepository(KnowledgeBaseEntity).insert({ ...base, livePages: 0, outlineVersion: 0, createdAt });
+  }
+}

@@ -1,0 +1,141 @@
+// UnitOfWork: the only way to open a write transaction, and the manager that reads use.
+// SQLite: TypeORM hands every caller the same better-sqlite3 connection (typeorm/typeorm#1884),
+// so writes take an in-process FIFO queue and BEGIN IMMEDIATE (another process, such as kbp, waits
+// on busy_timeout), and reads use a second, read-only connection that never sees an open write.
+// MySQL/MariaDB: a pooled transaction per write; a lock conflict retries the whole write afresh.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DataSource, type EntityManager } from 'typeorm';
+import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
+import { isRetryableConflict } from './db-errors';
+
+export type WriteWork<T> = (tx: EntityManager) => Promise<T>;
+
+export abstract class UnitOfWork {
+  abstract readonly dialect: Dialect;
+  /** The manager for reads outside any write. */
+  abstract readonly reader: EntityManager;
+  /** Runs `work` in one transaction; writes of one process run one at a time on SQLite. */
+  abstract write<T>(work: WriteWork<T>): Promise<T>;
+  abstract close(): Promise<void>;
+
+  /** Answers when the database does (readiness). */
+  async ping(): Promise<void> {
+    await this.reader.query('SELECT 1');
+  }
+
+  /** Opens the database of `target`, creating or migrating its schema first. */
+  static async open(target: DatabaseTarget): Promise<UnitOfWork> {
+    const writer = new DataSource(dataSourceOptions(target));
+    await writer.initialize();
+    try {
+      await runMigrations(writer, target.dialect);
+      if (target.dialect === 'mysql') return new MysqlUnitOfWork(writer);
+      const reader = new DataSource(dataSourceOptions(target, true));
+      await reader.initialize();
+      return new SqliteUnitOfWork(writer, reader);
+    } catch (error) {
+      await writer.destroy();
+      throw error;
+    }
+  }
+}
+
+/** Pending migrations, safely when several processes start at once (a lock per backend). */
+async function runMigrations(source: DataSource, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') {
+    // BEGIN IMMEDIATE holds SQLite's write lock: a second process waits, then finds nothing pending.
+    await source.runMigrations({ transaction: 'all' });
+    return;
+  }
+  const runner = source.createQueryRunner();
+  try {
+    await runner.connect();
+    await runner.query("SELECT GET_LOCK('kb_pages_migrations', 60)");
+    try {
+      await source.runMigrations({ transaction: 'each' });
+    } finally {
+      await runner.query("SELECT RELEASE_LOCK('kb_pages_migrations')");
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+class SqliteUnitOfWork extends UnitOfWork {
+  readonly dialect = 'sqlite';
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly writer: DataSource,
+    private readonly readerSource: DataSource,
+  ) {
+    super();
+  }
+
+  get reader(): EntityManager {
+    return this.readerSource.manager;
+  }
+
+  write<T>(work: WriteWork<T>): Promise<T> {
+    const run = this.queue.then(() => this.transaction(work));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async transaction<T>(work: WriteWork<T>): Promise<T> {
+    const runner = this.writer.createQueryRunner();
+    await runner.query('BEGIN IMMEDIATE');
+    try {
+      const result = await work(runner.manager);
+      await runner.query('COMMIT');
+      return result;
+    } catch (error) {
+      await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.readerSource.destroy();
+    await this.writer.destroy();
+  }
+}
+
+/** How often one write starts again after a deadlock or lock timeout before giving up. */
+const MAX_WRITE_ATTEMPTS = 5;
+
+class MysqlUnitOfWork extends UnitOfWork {
+  readonly dialect = 'mysql';
+
+  constructor(private readonly source: DataSource) {
+    super();
+  }
+
+  get reader(): EntityManager {
+    return this.source.manager;
+  }
+
+  async write<T>(work: WriteWork<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const runner = this.source.createQueryRunner();
+      try {
+        await runner.connect();
+        await runner.startTransaction('READ COMMITTED');
+        const result = await work(runner.manager);
+        await runner.commitTransaction();
+        return result;
+      } catch (error) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        if (!isRetryableConflict(error) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
+        await sleep(Math.random() * 5 * attempt);
+      } finally {
+        await runner.release();
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.source.destroy();
+  }
+}

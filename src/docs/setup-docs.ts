@@ -1,0 +1,3 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+
+export function setupDocs(_app: NestExpressApplication): void {}

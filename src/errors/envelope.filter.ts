@@ -1,0 +1,80 @@
+// The only exception filter: every error leaves as { "error": { "code", "message" } }: our domain
+// errors, Nest's and Express's own (unknown route, wrong method, body parsing) and anything else
+// (500, without internals, logged).
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { translateDatabaseError } from '../database/db-errors';
+import { codeForStatus, errorStatus, type ErrorCode } from './error-codes';
+import { DomainError } from './domain-error';
+import { allowHeader, findKnownPath } from '../http/route-table';
+import { API_PREFIX } from '../http/api-prefix';
+
+export function errorBody(code: ErrorCode, message: string): string {
+  return JSON.stringify({ error: { code, message } });
+}
+
+export function sendError(response: Response, code: ErrorCode, message: string): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  if (code === 'UNAUTHORIZED') response.setHeader('WWW-Authenticate', 'Bearer');
+  response.status(errorStatus[code]).type('application/json; charset=utf-8').send(errorBody(code, message));
+}
+
+/** Body-parser errors by their type, in the catalogue's terms. */
+const bodyErrors: Record<string, [ErrorCode, string]> = {
+  'entity.parse.failed': ['BAD_REQUEST', 'The request body is not valid JSON.'],
+  'entity.too.large': ['PAYLOAD_TOO_LARGE', 'The request body is larger than this service accepts.'],
+  'request.size.invalid': ['BAD_REQUEST', 'The Content-Length header does not match the body.'],
+  'request.aborted': ['BAD_REQUEST', 'The request body was cut off before its end.'],
+  'encoding.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'Send the JSON body in UTF-8.'],
+  'charset.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'Send the JSON body in UTF-8.'],
+};
+
+@Catch()
+export class EnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('EnvelopeFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const [code, message] = this.describe(exception, request, response);
+    if (code === 'INTERNAL_ERROR') {
+      this.logger.error(`${request.method} ${request.originalUrl} failed`, exception instanceof Error ? exception.stack : String(exception));
+    }
+    sendError(response, code, message);
+  }
+
+  private describe(exception: unknown, request: Request, response: Response): [ErrorCode, string] {
+    const domain = translateDatabaseError(exception);
+    if (domain) return [domain.code, domain.message];
+    const bodyType = (exception as { type?: string }).type;
+    if (bodyType && bodyErrors[bodyType]) return bodyErrors[bodyType];
+    if (exception instanceof HttpException) return this.describeHttp(exception, request, response);
+    const status = (exception as { status?: number; statusCode?: number }).status ?? (exception as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return [codeForStatus(status), 'The request could not be read; check the JSON body and the URL.'];
+    }
+    return ['INTERNAL_ERROR', 'The service failed to answer this request; the failure has been logged.'];
+  }
+
+  /** Nest answers an unknown route with 404: a known path with another method is 405 with Allow. */
+  private describeHttp(exception: HttpException, request: Request, response: Response): [ErrorCode, string] {
+    const status = exception.getStatus();
+    if (status === 404) {
+      const path = request.originalUrl.split('?')[0];
+      const known = findKnownPath(path);
+      if (!known) return ['NOT_FOUND', `There is no ${path}; the API lives under ${API_PREFIX}.`];
+      const allow = allowHeader(known);
+      response.setHeader('Allow', allow);
+      return ['METHOD_NOT_ALLOWED', `${request.method} is not offered here; use ${allow}.`];
+    }
+    const code = codeForStatus(status);
+    if (code === 'INTERNAL_ERROR') return [code, 'The service failed to answer this request; the failure has been logged.'];
+    return [code, exception.message];
+  }
+}
+
+export { DomainError };

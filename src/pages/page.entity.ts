@@ -1,0 +1,55 @@
+// A page's outline row. `ord` is the dense display position among the live pages of its base
+// (null once soft-deleted, when `deleted_ord` keeps the former one for a later restore).
+// Texts live in page_texts so that list, tree and outline writes touch small rows only.
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { ContentType, Lang, View } from '../vocabulary';
+
+export type PageStatus = 'A' | 'D';
+
+@Entity('pages')
+@Index('pages_by_content_id', ['baseId', 'contentId'], { unique: true })
+@Index('pages_by_order', ['baseId', 'ord'])
+@Index('pages_by_level', ['baseId', 'level', 'ord'])
+export class PageEntity {
+  @PrimaryGeneratedColumn({ name: 'page_id' })
+  pageId: number;
+
+  @Column({ name: 'base_id', type: 'varchar', length: 255 })
+  baseId: string;
+
+  @Column({ name: 'content_id', type: 'varchar', length: 6 })
+  contentId: string;
+
+  @Column({ type: 'int', nullable: true })
+  ord: number | null;
+
+  @Column({ name: 'deleted_ord', type: 'int', nullable: true })
+  deletedOrd: number | null;
+
+  @Column({ type: 'int' })
+  level: number;
+
+  @Column({ type: 'varchar', length: 1 })
+  status: PageStatus;
+
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 1 })
+  type: ContentType;
+
+  @Column({ type: 'varchar', length: 2 })
+  lang: Lang;
+
+  @Column({ name: 'view_mode', type: 'varchar', length: 1, nullable: true })
+  view: View | null;
+
+  @Column({ name: 'created_at', type: 'varchar', length: 24 })
+  createdAt: string;
+
+  @Column({ name: 'updated_at', type: 'varchar', length: 24 })
+  updatedAt: string;
+
+  @Column({ name: 'deleted_at', type: 'varchar', length: 24, nullable: true })
+  deletedAt: string | null;
+}

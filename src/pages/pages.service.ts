@@ -1,0 +1,154 @@
+// The page use cases: reads of live pages and the writes that keep the outline dense. Every write
+// is one unit of work that locks its base first, so outline writes of one base run one at a time.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { newContentId } from '../auth/tokens';
+import { prepareContent, prepareTitle } from '../content/prepare';
+import { UnitOfWork } from '../database/unit-of-work';
+import { badRequest, notFound, pageNotFound } from '../errors/domain-error';
+import { ancestorsFromNearest, levelShift } from '../outline/outline';
+import { OutlineError } from '../outline/outline-error';
+import { SearchIndex } from '../search/search-index';
+import { now, type ContentType, type Lang, type View } from '../vocabulary';
+import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
+import { PagesRepository, type PageColumnChanges, type PageTextChanges } from './pages.repository';
+
+export interface NewPageInput {
+  title: string;
+  body: string;
+  type: ContentType;
+  lang: Lang;
+}
+
+export interface PageChangesInput {
+  title?: string;
+  body?: string;
+  type?: ContentType;
+  lang?: Lang;
+  view?: View | null;
+  level?: number;
+}
+
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+@Injectable()
+export class PagesService {
+  constructor(
+    private readonly db: UnitOfWork,
+    private readonly pages: PagesRepository,
+    private readonly searchIndex: SearchIndex,
+  ) {}
+
+  /** Live pages in display order; `livePages` is the base's count as the request's access read it. */
+  async list(baseId: string, livePages: number, paging: Paging): Promise<{ pages: PageSummaryRow[]; total: number }> {
+    const from = paging.offset ?? 0;
+    const to = paging.limit === undefined ? livePages : Math.min(livePages, from + paging.limit);
+    const pages = from >= to ? [] : await this.pages.listRange(this.db.reader, baseId, from, to);
+    return { pages, total: livePages };
+  }
+
+  async detail(baseId: string, contentId: string): Promise<PageDetailRow> {
+    const page = await this.pages.findLive(this.db.reader, baseId, contentId);
+    if (!page) throw pageNotFound();
+    return this.withPath(this.db.reader, page);
+  }
+
+  create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
+    const content = prepareContent(input.type, input.body);
+    const searchTitle = prepareTitle(input.title);
+    return this.db.write(async (tx) => {
+      const livePages = await this.lockedBase(tx, baseId);
+      let contentId = newContentId();
+      while (await this.pages.contentIdTaken(tx, baseId, contentId)) contentId = newContentId();
+      const stamp = now();
+      const row = {
+        baseId, contentId, ord: livePages, title: input.title, type: input.type, lang: input.lang, now: stamp,
+        body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
+      };
+      const pageId = await this.pages.insert(tx, row);
+      await this.pages.outlineChanged(tx, baseId, 1);
+      await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
+      return {
+        pageId, baseId, contentId, title: input.title, type: input.type, level: 0, order: livePages, lang: input.lang,
+        updatedAt: stamp, createdAt: stamp, body: content.body, bodyHtml: content.html, searchTitle,
+        searchBody: content.searchBody, view: null, path: [input.title],
+      };
+    });
+  }
+
+  update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
+    if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
+    return this.db.write(async (tx) => {
+      const livePages = await this.lockedBase(tx, baseId);
+      const current = await this.pages.findLive(tx, baseId, contentId);
+      if (!current) throw pageNotFound();
+      const { columns, texts } = this.changesOf(current, input);
+      await this.pages.update(tx, current.pageId, columns, texts);
+      const levelChanged = input.level !== undefined && input.level !== current.level;
+      if (levelChanged) await this.moveLevel(tx, current, input.level!, livePages);
+      if (levelChanged || (input.title !== undefined && input.title !== current.title)) await this.pages.outlineChanged(tx, baseId, 0);
+      if (texts.searchTitle !== undefined || texts.searchBody !== undefined) {
+        const before = { searchTitle: current.searchTitle, searchBody: current.searchBody };
+        const after = { searchTitle: texts.searchTitle ?? current.searchTitle, searchBody: texts.searchBody ?? current.searchBody };
+        await this.searchIndex.pageTextsChanged(tx, { baseId, pageId: current.pageId }, after, before);
+      }
+      const updated = await this.pages.findLive(tx, baseId, contentId);
+      return this.withPath(tx, updated!);
+    });
+  }
+
+  delete(baseId: string, contentId: string): Promise<void> {
+    return this.db.write(async (tx) => {
+      const livePages = await this.lockedBase(tx, baseId);
+      const page = await this.pages.findLive(tx, baseId, contentId);
+      if (!page) throw pageNotFound();
+      const end = await this.pages.descendantsEnd(tx, baseId, page.order, page.level, livePages);
+      await this.pages.shiftLevels(tx, baseId, page.order + 1, end, -1);
+      await this.pages.softDelete(tx, { pageId: page.pageId, baseId, order: page.order }, now());
+      await this.pages.outlineChanged(tx, baseId, -1);
+      await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
+    });
+  }
+
+  private async lockedBase(tx: EntityManager, baseId: string): Promise<number> {
+    const livePages = await this.pages.lockBase(tx, baseId);
+    if (livePages === null) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
+    return livePages;
+  }
+
+  /** The stored changes of a partial update; content is derived again when body or type is sent. */
+  private changesOf(current: PageRow, input: PageChangesInput): { columns: PageColumnChanges; texts: PageTextChanges } {
+    const columns: PageColumnChanges = { title: input.title, type: input.type, lang: input.lang, updatedAt: now() };
+    if (input.view !== undefined) columns.view = input.view;
+    const texts: PageTextChanges = {};
+    if (input.title !== undefined) texts.searchTitle = prepareTitle(input.title);
+    if (input.body !== undefined || input.type !== undefined) {
+      const content = prepareContent(input.type ?? current.type, input.body ?? current.body);
+      Object.assign(texts, { body: content.body, bodyHtml: content.html, searchBody: content.searchBody });
+    }
+    return { columns, texts };
+  }
+
+  /** Moves the page to `newLevel` with its descendants; a descendant past the deepest level is a 400. */
+  private async moveLevel(tx: EntityManager, page: PageRow, newLevel: number, livePages: number): Promise<void> {
+    const end = await this.pages.descendantsEnd(tx, page.baseId, page.order, page.level, livePages);
+    const deepest = await this.pages.deepestLevel(tx, page.baseId, page.order, end);
+    let shift: number;
+    try {
+      shift = levelShift(page.level, deepest, newLevel);
+    } catch (error) {
+      if (error instanceof OutlineError) throw badRequest(error.message);
+      throw error;
+    }
+    await this.pages.shiftLevels(tx, page.baseId, page.order, end, shift);
+  }
+
+  private async withPath(em: EntityManager, page: PageRow): Promise<PageDetailRow> {
+    const nearest = await this.pages.nearestBefore(em, page.baseId, page.order, page.level);
+    const ancestors = ancestorsFromNearest(nearest);
+    return { ...page, path: [...ancestors.map((a) => a.title), page.title] };
+  }
+}

@@ -1,0 +1,22 @@
+// What page writes tell the search index, inside their own transaction, so that the index never
+// disagrees with the pages it answers for. The search module implements it.
+import type { EntityManager } from 'typeorm';
+
+export interface IndexedPage {
+  baseId: string;
+  /** The internal row id of the page (pages.page_id). */
+  pageId: number;
+}
+
+export interface SearchTexts {
+  /** Normalised (NFKC, lower-case) title and body text, as stored in page_texts. */
+  searchTitle: string;
+  searchBody: string;
+}
+
+export abstract class SearchIndex {
+  /** A page was created (`previous` null) or its title or body text changed. */
+  abstract pageTextsChanged(tx: EntityManager, page: IndexedPage, texts: SearchTexts, previous: SearchTexts | null): Promise<void>;
+  /** A page was soft-deleted; it must no longer be found. */
+  abstract pageDeleted(tx: EntityManager, page: IndexedPage, texts: SearchTexts): Promise<void>;
+}
