@@ -1,5 +1,6 @@
-// Jest runs the TypeScript sources through ts-jest (CommonJS); Nest 12 and marked are ES modules,
-// loaded through Node's require(esm), which needs --experimental-vm-modules (see package.json).
+// Jest runs the TypeScript sources through ts-jest (CommonJS, one file at a time); Nest 12 and
+// marked are ES modules, loaded through Node's require(esm), which jest supports with
+// --experimental-vm-modules (see the test script in package.json).
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: __dirname,
@@ -7,6 +8,7 @@ module.exports = {
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testTimeout: 60000,
+  testTimeout: 120000,
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/test/support/results-reporter.js'],
 };

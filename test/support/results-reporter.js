@@ -1,0 +1,25 @@
+// Writes the run's counts to .tmp/jest-results.json, so CI can print one summary line of its own.
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+class ResultsReporter {
+  constructor(globalConfig) {
+    this.rootDir = globalConfig.rootDir;
+  }
+
+  onRunComplete(_contexts, results) {
+    const dir = join(this.rootDir, '.tmp');
+    mkdirSync(dir, { recursive: true });
+    const summary = {
+      numPassedTests: results.numPassedTests,
+      numFailedTests: results.numFailedTests,
+      numTotalTests: results.numTotalTests,
+      numFailedTestSuites: results.numFailedTestSuites,
+      numRuntimeErrorTestSuites: results.numRuntimeErrorTestSuites,
+      success: results.success,
+    };
+    writeFileSync(join(dir, 'jest-results.json'), JSON.stringify(summary, null, 2));
+  }
+}
+
+module.exports = ResultsReporter;
