@@ -1,0 +1,48 @@
+// Two services on one database, as two processes behind a load balancer would be: whatever one
+// of them keeps between requests (trees, token answers) never hides a write made through the
+// other or straight in the database.
+import request from 'supertest';
+import type { INestApplication } from '@nestjs/common';
+import { createApp } from '../../src/app.factory';
+import { defaults } from '../../src/config/config';
+import { describeEachBackend } from '../support/e2e';
+
+describeEachBackend('two services on one database', (h) => {
+  let other: INestApplication;
+
+  beforeAll(async () => {
+    other = await createApp({ ...defaults, logLevel: 'silent', databaseUrl: h().database.url });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  const viaOther = (token: string, path: string) => request(other.getHttpServer()).get(`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
+
+  it('sees pages, titles and levels written through the first service at once, tree included', async () => {
+    const base = await h().fresh();
+    const treePath = `/bases/${base.baseId}/tree`;
+    expect((await viaOther(base.token, treePath)).body).toEqual({ tree: [] });
+    const [a, b] = await base.createOutline([0, 1]);
+    const tree = (await viaOther(base.token, treePath)).body.tree;
+    expect(tree.map((n: any) => [n.content_id, n.children.map((c: any) => c.content_id)])).toEqual([[a, [b]]]);
+    await base.call('patch', base.pagesPath(b), { body: { title: 'Renamed', level: 0 } });
+    const after = (await viaOther(base.token, treePath)).body.tree;
+    expect(after.map((n: any) => [n.title, n.children.length])).toEqual([['P0', 0], ['Renamed', 0]]);
+    expect((await viaOther(base.token, base.pagesPath(b))).body.path).toEqual(['Renamed']);
+    expect((await viaOther(base.token, `/bases/${base.baseId}/info`)).body.total_pages).toBe(2);
+  });
+
+  it('refuses a token at once after it is revoked or its user stops being owner, in the database', async () => {
+    const base = await h().fresh();
+    const info = `/bases/${base.baseId}/info`;
+    expect((await viaOther(base.token, info)).status).toBe(200);
+    await h().db.write((tx) => tx.query("UPDATE members SET role = 'reader' WHERE base_id = ?", [base.baseId]));
+    expect((await viaOther(base.token, info)).status).toBe(403);
+    await h().db.write((tx) => tx.query("UPDATE members SET role = 'owner' WHERE base_id = ?", [base.baseId]));
+    expect((await viaOther(base.token, info)).status).toBe(200);
+    await h().db.write((tx) => tx.query('UPDATE tokens SET revoked_at = ? WHERE base_id = ?', [new Date().toISOString(), base.baseId]));
+    expect((await viaOther(base.token, info)).status).toBe(401);
+    expect((await base.call('get', info)).status).toBe(401);
+  });
+});
