@@ -1,0 +1,83 @@
+// The protection of every mounted route, read from the controllers' metadata the way the guard
+// chain reads it, as a committed snapshot: a diff here is a change of who may call what, to be
+// reviewed as such, not a snapshot to refresh. Also: every mounted route is a controller route
+// (nothing bypasses the guard chain), and each route behaves as declared when called with no token.
+import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { RequestMethod, type Type } from '@nestjs/common';
+import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import request from 'supertest';
+import { Public, RequireScope } from '../../src/http/decorators/protection';
+import { backends, createHarness, type Harness } from '../support/e2e';
+
+interface Declaration {
+  method: string;
+  path: string;
+  protection: string;
+}
+
+const joinPath = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+
+function declaredRoutes(h: Harness): Declaration[] {
+  const reflector = h.app.get(Reflector);
+  const scanner = new MetadataScanner();
+  const routes: Declaration[] = [];
+  for (const module of h.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Type;
+      const prefixes: string[] = [Reflect.getMetadata(PATH_METADATA, controller) ?? ''].flat();
+      for (const name of scanner.getAllMethodNames(controller.prototype)) {
+        const handler = controller.prototype[name];
+        const paths: string[] | string | undefined = Reflect.getMetadata(PATH_METADATA, handler);
+        if (paths === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        const isPublic = reflector.getAllAndOverride(Public, [handler, controller]) === true;
+        // Without @RequireScope the chain asks for read: shown apart, as no @Auth() also means no documented 401/403.
+        const scope = reflector.getAllAndOverride(RequireScope, [handler, controller]) ?? 'read (undeclared)';
+        const protection = isPublic ? 'public: no token' : `owner's token of the path's base, scope ${scope}`;
+        for (const prefix of prefixes) for (const path of [paths].flat()) routes.push({ method, path: joinPath(prefix, path), protection });
+      }
+    }
+  }
+  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}
+
+/** The routes Express actually routes, "METHOD /path". */
+function mountedRoutes(h: Harness): string[] {
+  const router = (h.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
+  return router.stack
+    .filter((layer) => layer.route)
+    .flatMap((layer) => Object.keys(layer.route!.methods).filter((m) => m !== '_all').map((m) => `${m.toUpperCase()} ${layer.route!.path}`))
+    .sort();
+}
+
+const sample: Record<string, string> = { base_id: 'some-base', content_id: 'abc123', asset: 'swagger-ui.css' };
+const concrete = (path: string) => path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => sample[name] ?? 'x');
+
+describe('route declarations', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await createHarness(backends[0]);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('declares the protection of every route (a diff is a change of permissions)', () => {
+    expect(declaredRoutes(h).map((r) => `${r.method} ${r.path}  ${r.protection}`)).toMatchSnapshot();
+  });
+
+  it('mounts no route outside the controllers, so the guard chain sees every one', () => {
+    expect(mountedRoutes(h)).toEqual(declaredRoutes(h).map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('denies every non-public route without a token (401) and lets every public one through', async () => {
+    const http = request(h.app.getHttpServer());
+    const answers = [];
+    for (const route of declaredRoutes(h)) {
+      const res = await http[route.method.toLowerCase() as 'get'](concrete(route.path));
+      answers.push({ route: `${route.method} ${route.path}`, unauthorized: res.status === 401 });
+    }
+    expect(answers).toEqual(declaredRoutes(h).map((r) => ({ route: `${r.method} ${r.path}`, unauthorized: !r.protection.startsWith('public') })));
+  });
+});
