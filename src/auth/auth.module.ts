@@ -1,10 +1,23 @@
 // Tokens and access: the guard chain's lookups, and the administration of users, members and tokens.
 import { Module } from '@nestjs/common';
+import { BasesModule } from '../bases/bases.module';
 import { AccessRepository } from './access.repository';
 import { AccessService } from './access.service';
+import { MembersRepository } from './members.repository';
+import { MembersService } from './members.service';
+import { TokensRepository } from './tokens.repository';
+import { TokensService } from './tokens.service';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 @Module({
-  providers: [AccessService, AccessRepository],
-  exports: [AccessService],
+  imports: [BasesModule],
+  providers: [
+    AccessService, AccessRepository,
+    UsersService, UsersRepository,
+    MembersService, MembersRepository,
+    TokensService, TokensRepository,
+  ],
+  exports: [AccessService, UsersService, MembersService, TokensService],
 })
 export class AuthModule {}

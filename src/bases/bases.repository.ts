@@ -11,6 +11,12 @@ export interface BaseRecord {
   livePages: number;
 }
 
+export interface NewBaseRecord {
+  baseId: string;
+  description: string;
+  view: View;
+}
+
 @Injectable()
 export class BasesRepository {
   async count(em: EntityManager): Promise<number> {
@@ -22,7 +28,8 @@ export class BasesRepository {
     return base ? { baseId: base.baseId, description: base.description, view: base.view, livePages: base.livePages } : null;
   }
 
-  async insert(tx: EntityManager, base: { baseId: string; description: string; view: View }, createdAt: string): Promise<void> {
+  /** Fails with the driver's unique-key error when the id is taken. */
+  async insert(tx: EntityManager, base: NewBaseRecord, createdAt: string): Promise<void> {
     await tx.getRepository(KnowledgeBaseEntity).insert({ ...base, livePages: 0, outlineVersion: 0, createdAt });
   }
 }

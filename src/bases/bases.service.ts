@@ -1,12 +1,34 @@
 // Knowledge bases: creation and lookup for administration (the kbp command line).
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { oneOf } from '../auth/choice';
+import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { badRequest } from '../errors/domain-error';
-import { now, type View } from '../vocabulary';
+import { badRequest, notFound } from '../errors/domain-error';
+import { now, views, type View } from '../vocabulary';
 import { BasesRepository, type BaseRecord } from './bases.repository';
+
+export type { BaseRecord } from './bases.repository';
 
 /** A base id: lowercase letters, digits and hyphens, 6 characters or more. */
 export const BASE_ID_PATTERN = /^[a-z0-9-]{6,}$/;
+
+export function checkBaseId(baseId: string): string {
+  if (!BASE_ID_PATTERN.test(baseId)) {
+    throw badRequest(
+      `"${baseId}" is not a valid knowledge-base id: use 6 or more lowercase letters, digits and hyphens (for example team-docs).`,
+    );
+  }
+  return baseId;
+}
+
+export interface NewBaseInput {
+  baseId: string;
+  /** Default: empty. */
+  description?: string;
+  /** O, L or I; default L. */
+  view?: string;
+}
 
 @Injectable()
 export class BasesService {
@@ -23,13 +45,25 @@ export class BasesService {
     return this.bases.find(this.db.reader, baseId);
   }
 
-  async create(baseId: string, description: string, view: View): Promise<void> {
-    if (!BASE_ID_PATTERN.test(baseId)) {
-      throw badRequest(`A knowledge base id is 6 or more lowercase letters, digits and hyphens, not "${baseId}".`);
+  /** The base, read with `em` (a write's transaction), or NOT_FOUND saying how to create it. */
+  async require(em: EntityManager, baseId: string): Promise<BaseRecord> {
+    const base = await this.bases.find(em, baseId);
+    if (!base) throw notFound(`There is no knowledge base "${baseId}"; create it with: kbp base create ${baseId}`);
+    return base;
+  }
+
+  async create(input: NewBaseInput): Promise<BaseRecord> {
+    const base = {
+      baseId: checkBaseId(input.baseId),
+      description: input.description ?? '',
+      view: oneOf<View>(views, input.view ?? 'L', 'view'),
+    };
+    try {
+      await this.db.write((tx) => this.bases.insert(tx, base, now()));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw badRequest(`The knowledge base "${base.baseId}" already exists.`);
+      throw error;
     }
-    await this.db.write(async (tx) => {
-      if (await this.bases.find(tx, baseId)) throw badRequest(`The knowledge base "${baseId}" already exists.`);
-      await this.bases.insert(tx, { baseId, description, view }, now());
-    });
+    return { ...base, livePages: 0 };
   }
 }

@@ -21,6 +21,8 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 export function parseDatabaseUrl(url: string): DatabaseTarget {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
+  // sqlite://PATH is sqlite:PATH too (so sqlite:///srv/kb.db is an absolute path), as kbp always took it.
+  if (scheme === 'sqlite') return parseDatabaseUrl(`sqlite:${url.slice('sqlite://'.length)}`);
   if (scheme === 'mysql' || scheme === 'mariadb') return { dialect: 'mysql', location: url, flavour: scheme };
   if (scheme !== undefined) {
     throw new ConfigError(

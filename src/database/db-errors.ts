@@ -46,3 +46,11 @@ export function translateDatabaseError(error: unknown): DomainError | null {
   }
   return null;
 }
+
+const UNIQUE_VIOLATION_CODES = new Set(['ER_DUP_ENTRY', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+/** True when a write broke a unique key or primary key (a row that already exists). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = driverErrorOf(error).code;
+  return code !== undefined && UNIQUE_VIOLATION_CODES.has(code);
+}

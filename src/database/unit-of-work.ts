@@ -44,7 +44,17 @@ export abstract class UnitOfWork {
 async function runMigrations(source: DataSource, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
     // BEGIN IMMEDIATE holds SQLite's write lock: a second process waits, then finds nothing pending.
-    await source.runMigrations({ transaction: 'all' });
+    // Taken here, not by TypeORM, whose check for its migrations table runs before its own BEGIN.
+    // better-sqlite3 has one connection, so the migrations run inside this transaction.
+    const runner = source.createQueryRunner();
+    await runner.query('BEGIN IMMEDIATE');
+    try {
+      await source.runMigrations({ transaction: 'none' });
+      await runner.query('COMMIT');
+    } catch (error) {
+      await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
     return;
   }
   const runner = source.createQueryRunner();

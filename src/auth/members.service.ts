@@ -1,0 +1,38 @@
+// Memberships: who may use a knowledge base, and with which role.
+import { Injectable } from '@nestjs/common';
+import { BasesService } from '../bases/bases.service';
+import { UnitOfWork } from '../database/unit-of-work';
+import { roles, type Role } from '../vocabulary';
+import { oneOf } from './choice';
+import { MembersRepository } from './members.repository';
+import { UsersService } from './users.service';
+
+export interface Membership {
+  baseId: string;
+  email: string;
+  role: Role;
+  /** The role the user had before, or null when the user was not a member. */
+  previousRole: Role | null;
+}
+
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly db: UnitOfWork,
+    private readonly members: MembersRepository,
+    private readonly bases: BasesService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Makes the user a member of the base with `role`, or changes the role of a member. */
+  async add(baseId: string, email: string, role: string): Promise<Membership> {
+    const checkedRole = oneOf<Role>(roles, role, 'role');
+    return this.db.write(async (tx) => {
+      const base = await this.bases.require(tx, baseId);
+      const user = await this.users.require(tx, email);
+      const previousRole = await this.members.roleOf(tx, base.baseId, user.userId);
+      await this.members.setRole(tx, base.baseId, user.userId, checkedRole);
+      return { baseId: base.baseId, email: user.email, role: checkedRole, previousRole };
+    });
+  }
+}

@@ -1,0 +1,80 @@
+// The SQL of access tokens. Only the hash, the first eight and last four characters are stored.
+import { Injectable } from '@nestjs/common';
+import { IsNull, type EntityManager } from 'typeorm';
+import type { Scope } from '../vocabulary';
+import { TokenEntity } from './token.entity';
+
+export interface NewTokenRecord {
+  tokenId: string;
+  baseId: string;
+  userId: number;
+  tokenHash: string;
+  displayPrefix: string;
+  lastFour: string;
+  scope: Scope;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** A token as lists show it: with its user's address, never the token or its hash. */
+export interface TokenListRecord {
+  tokenId: string;
+  baseId: string;
+  displayPrefix: string;
+  lastFour: string;
+  ownerEmail: string;
+  scope: Scope;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+interface TokenListRow {
+  token_id: string;
+  base_id: string;
+  display_prefix: string;
+  last_four: string;
+  email: string;
+  scope: Scope;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+const LIST_SQL = `
+  SELECT t.token_id, t.base_id, t.display_prefix, t.last_four, u.email, t.scope, t.created_at, t.expires_at, t.revoked_at
+  FROM tokens t JOIN users u ON u.user_id = t.user_id`;
+
+@Injectable()
+export class TokensRepository {
+  async insert(tx: EntityManager, token: NewTokenRecord): Promise<void> {
+    await tx.getRepository(TokenEntity).insert({ ...token, revokedAt: null });
+  }
+
+  /** Oldest first; all bases, or one. */
+  async list(em: EntityManager, baseId?: string): Promise<TokenListRecord[]> {
+    const rows: TokenListRow[] = baseId === undefined
+      ? await em.query(`${LIST_SQL} ORDER BY t.created_at, t.token_id`)
+      : await em.query(`${LIST_SQL} WHERE t.base_id = ? ORDER BY t.created_at, t.token_id`, [baseId]);
+    return rows.map((row) => ({
+      tokenId: row.token_id,
+      baseId: row.base_id,
+      displayPrefix: row.display_prefix,
+      lastFour: row.last_four,
+      ownerEmail: row.email,
+      scope: row.scope,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      revokedAt: row.revoked_at,
+    }));
+  }
+
+  async exists(em: EntityManager, tokenId: string): Promise<boolean> {
+    return em.getRepository(TokenEntity).existsBy({ tokenId });
+  }
+
+  /** Sets the revocation time unless the token was revoked before. */
+  async revoke(tx: EntityManager, tokenId: string, at: string): Promise<void> {
+    await tx.getRepository(TokenEntity).update({ tokenId, revokedAt: IsNull() }, { revokedAt: at });
+  }
+}

@@ -1,0 +1,15 @@
+// What the administration commands need: the database and the services of bases, users,
+// members and tokens; no HTTP stack.
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { BasesModule } from '../bases/bases.module';
+import type { AppConfig } from '../config/config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: CliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, BasesModule, AuthModule] };
+  }
+}

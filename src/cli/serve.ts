@@ -1,0 +1,42 @@
+// kbp serve: the options and settings of the service; the HTTP stack loads only when it runs.
+import type { Command } from 'commander';
+import { ConfigError, loadConfig, parsePort, type AppConfig } from '../config/config';
+import { parseDatabaseUrl } from '../database/data-source';
+import { databaseUrl } from './context';
+
+interface ServeOptions {
+  host?: string;
+  port?: string;
+  demo: boolean;
+}
+
+/** HOST, PORT and the other settings of the environment, then the options, which win. */
+function serveConfig(options: ServeOptions, command: Command): AppConfig {
+  const config = loadConfig();
+  if (options.host !== undefined) {
+    if (options.host.trim() === '') throw new ConfigError('--host needs an address, for example 127.0.0.1 or 0.0.0.0.');
+    config.host = options.host.trim();
+  }
+  if (options.port !== undefined) config.port = parsePort(options.port.trim(), '--port');
+  config.databaseUrl = databaseUrl(command);
+  parseDatabaseUrl(config.databaseUrl);
+  return config;
+}
+
+export function registerServeCommand(program: Command): void {
+  program.command('serve')
+    .description('Run the REST API service (creates or migrates the database first)')
+    .option('--host <HOST>', 'address to listen on (default: $HOST, else 127.0.0.1)')
+    .option('--port <PORT>', 'port to listen on, 0 for any free one (default: $PORT, else 8080)')
+    .option('--no-demo', 'do not create the demo knowledge base on a database that has none')
+    .addHelpText('after', `
+Environment: KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT (bytes, default 1048576),
+KB_LOG_LEVEL (fatal, error, warn, info, debug, trace or silent; default info).
+Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: it takes no new connections, lets the requests
+in flight finish and closes the database, within 10 seconds.`)
+    .action(async (options: ServeOptions, command: Command) => {
+      const config = serveConfig(options, command);
+      const { serve } = require('./server') as typeof import('./server');
+      await serve(config, { demo: options.demo });
+    });
+}

@@ -1,0 +1,48 @@
+// The settings kbp serve reads from the environment, and the database URLs --db accepts.
+import { ConfigError, loadConfig } from '../../src/config/config';
+import { parseDatabaseUrl } from '../../src/database/data-source';
+
+describe('configuration from the environment', () => {
+  it('gives the defaults for an empty environment; blank means unset', () => {
+    expect(loadConfig({})).toEqual({ databaseUrl: './data/kb.db', host: '127.0.0.1', port: 8080, bodyLimit: 1048576, logLevel: 'info' });
+    expect(loadConfig({ PORT: '  ', HOST: '' })).toEqual(loadConfig({}));
+  });
+
+  it('reads every setting', () => {
+    expect(loadConfig({ KB_DATABASE_URL: 'sqlite:/srv/kb.db', HOST: '0.0.0.0', PORT: '0', KB_BODY_LIMIT: '2048', KB_LOG_LEVEL: 'WARN' }))
+      .toEqual({ databaseUrl: 'sqlite:/srv/kb.db', host: '0.0.0.0', port: 0, bodyLimit: 2048, logLevel: 'warn' });
+  });
+
+  it.each<[Record<string, string>, RegExp]>([
+    [{ PORT: 'http' }, /^PORT must be a port number from 0 to 65535, not "http"/],
+    [{ PORT: '65536' }, /^PORT must be/],
+    [{ PORT: '-1' }, /^PORT must be/],
+    [{ PORT: '80.5' }, /^PORT must be/],
+    [{ KB_BODY_LIMIT: '0' }, /^KB_BODY_LIMIT must be a whole number of bytes/],
+    [{ KB_BODY_LIMIT: '1MB' }, /^KB_BODY_LIMIT must be/],
+    [{ KB_LOG_LEVEL: 'verbose' }, /^KB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+  ])('names the setting that cannot be used: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('database URLs', () => {
+  it('reads a file path, sqlite:PATH and sqlite://PATH as SQLite files, relative to the working folder', () => {
+    expect(parseDatabaseUrl('/srv/kb.db')).toEqual({ dialect: 'sqlite', location: '/srv/kb.db' });
+    expect(parseDatabaseUrl('sqlite:/srv/kb.db')).toEqual({ dialect: 'sqlite', location: '/srv/kb.db' });
+    expect(parseDatabaseUrl('sqlite:///srv/kb.db')).toEqual({ dialect: 'sqlite', location: '/srv/kb.db' });
+    expect(parseDatabaseUrl('./data/kb.db')).toEqual({ dialect: 'sqlite', location: `${process.cwd()}/data/kb.db` });
+  });
+
+  it('reads mysql:// and mariadb:// as MySQL/MariaDB', () => {
+    expect(parseDatabaseUrl('mysql://kb:pw@db:3306/kb')).toEqual({ dialect: 'mysql', location: 'mysql://kb:pw@db:3306/kb', flavour: 'mysql' });
+    expect(parseDatabaseUrl('mariadb://kb@db/kb')).toEqual({ dialect: 'mysql', location: 'mariadb://kb@db/kb', flavour: 'mariadb' });
+  });
+
+  it('refuses other schemes and an empty path, plainly', () => {
+    expect(() => parseDatabaseUrl('postgres://kb@127.0.0.1/kb')).toThrow(/must be a file path, sqlite:PATH, mysql:\/\/… or mariadb:\/\/…, not "postgres:\/\/…"/);
+    expect(() => parseDatabaseUrl('sqlite:')).toThrow(/The SQLite database path is empty/);
+    expect(() => parseDatabaseUrl('')).toThrow(/The SQLite database path is empty/);
+  });
+});

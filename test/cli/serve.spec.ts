@@ -1,0 +1,170 @@
+// kbp serve: the demo for a newcomer, settings from options and environment, and a graceful stop.
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { hashToken } from '../../src/auth/tokens';
+import { backends, createTestDatabase } from '../support/databases';
+import { freshDatabaseEach, inspect, kbp, kbpOk, startServe } from './kbp-process';
+
+const demoToken = /write token\s+(kbp_[0-9A-Za-z]{43})/;
+
+/** Everything the socket receives until `pattern` shows up, or the connection ends or fails. */
+function receive(socket: Socket, pattern: RegExp): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (pattern.test(text)) done();
+    };
+    const done = () => {
+      socket.off('data', onData);
+      for (const event of ['end', 'close', 'error']) socket.off(event, done);
+      resolve(text);
+    };
+    socket.on('data', onData);
+    for (const event of ['end', 'close', 'error']) socket.on(event, done);
+  });
+}
+
+describe.each(backends)('kbp serve [%s]', (backend) => {
+  const database = freshDatabaseEach(backend);
+
+  it('on an empty database creates the demo once, answers with its token, and stops on SIGTERM', async () => {
+    const server = await startServe(['--db', database.url()]);
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const token = (await server.waitFor(demoToken))[1];
+      await server.waitFor(/--no-demo/);
+      const output = server.output();
+      expect(output).toContain(`API documentation (Swagger UI): ${server.url}/api/v1/docs\n`);
+      expect(output).toContain(`curl -H "Authorization: Bearer ${token}" ${server.url}/api/v1/bases/demo-base/pages`);
+      expect(output).toContain(`${server.url}/api/v1/manual`);
+      expect(output).toMatch(/kbp base create .*--db /);
+      expect(output).toMatch(/kbp token create --base \S+ --user \S+ --scope write/);
+
+      const info = await fetch(`${server.url}/api/v1/bases/demo-base/info`, { headers: { authorization: `Bearer ${token}` } });
+      expect(info.status).toBe(200);
+      expect(await info.json()).toEqual({
+        base_id: 'demo-base', description: 'A demo knowledge base to try kb-pages with', view: 'L', total_pages: 1,
+      });
+      const pages = await fetch(`${server.url}/api/v1/bases/demo-base/pages`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await pages.json()) as { pages: { title: string }[] }).pages.map((page) => page.title)).toEqual(['Welcome to kb-pages']);
+      for (const path of ['/api/v1/manual', '/api/v1/docs']) {
+        const res = await fetch(`${server.url}${path}`);
+        await res.arrayBuffer();
+        expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      }
+    } finally {
+      const stopped = await server.stop();
+      expect({ code: stopped.code, stderr: stopped.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stopped.stdout).toMatch(/kb-pages stopped\.\n$/);
+    }
+
+    const token = demoToken.exec(server.output())![1];
+    const owner = await inspect(database.url(), async (query) => (await query(
+      `SELECT t.scope, u.email, m.role FROM tokens t JOIN users u ON u.user_id = t.user_id
+       JOIN members m ON m.base_id = t.base_id AND m.user_id = t.user_id WHERE t.token_hash = ?`,
+      [hashToken(token)],
+    ))[0]);
+    expect(owner).toEqual({ scope: 'write', email: 'owner@example.com', role: 'owner' });
+
+    const again = await startServe(['--db', database.url()]);
+    const second = await again.stop();
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toMatch(/Welcome|kbp_/);
+    const list = await kbpOk(['--db', database.url(), 'token', 'list']);
+    expect(list.stdout.trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it('makes no demo on a database that already has a knowledge base (database from KB_DATABASE_URL)', async () => {
+    await kbpOk(['--db', database.url(), 'base', 'create', 'team-docs']);
+    const server = await startServe([], { KB_DATABASE_URL: database.url() });
+    const stopped = await server.stop();
+    expect(stopped.code).toBe(0);
+    expect(stopped.stdout).not.toMatch(/Welcome|kbp_/);
+    expect(await inspect(database.url(), (query) => query('SELECT base_id FROM bases'))).toEqual([{ base_id: 'team-docs' }]);
+  });
+
+  it('--no-demo leaves an empty database empty', async () => {
+    const server = await startServe(['--no-demo', '--db', database.url()]);
+    const stopped = await server.stop();
+    expect(stopped.code).toBe(0);
+    expect(stopped.stdout).not.toMatch(/Welcome|kbp_/);
+    expect(await inspect(database.url(), (query) => query('SELECT base_id FROM bases'))).toEqual([]);
+  });
+
+  it('takes its port from PORT and its host from HOST when no option says otherwise, and stops on SIGINT', async () => {
+    const server = await startServe(['--no-demo', '--db', database.url()], { HOST: '127.0.0.1', PORT: '0' });
+    const res = await fetch(`${server.url}/api/v1/openapi.json`);
+    await res.arrayBuffer();
+    expect(res.status).toBe(200);
+    const stopped = await server.stop('SIGINT');
+    expect(stopped.code).toBe(0);
+    expect(stopped.stdout).toMatch(/kb-pages stopped\.\n$/);
+  });
+
+  it('on SIGTERM lets a request in flight finish and answer before it exits', async () => {
+    const server = await startServe(['--db', database.url()]);
+    const token = (await server.waitFor(demoToken))[1];
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    try {
+      const body = JSON.stringify({ title: 'Written while stopping' });
+      const continued = receive(socket, /100 Continue\r\n\r\n/);
+      // Expect: 100-continue makes the server say when it has read the headers and waits for the body.
+      socket.write(
+        `POST /api/v1/bases/demo-base/pages HTTP/1.1\r\nHost: ${server.url.slice(7)}\r\nAuthorization: Bearer ${token}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+      );
+      expect(await continued).toMatch(/^HTTP\/1\.1 100 Continue/);
+      const stopped = server.stop();
+      await server.waitFor(/kb-pages is stopping/);
+      const answer = receive(socket, /\r\n\r\n\{.*\}$/s);
+      socket.write(body);
+      expect(await answer).toMatch(/^HTTP\/1\.1 201 /);
+      const { code, stdout } = await stopped;
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/kb-pages stopped\.\n$/);
+    } finally {
+      socket.destroy();
+    }
+    const titles = await inspect(database.url(), (query) => query('SELECT title FROM pages ORDER BY ord'));
+    expect(titles).toEqual([{ title: 'Welcome to kb-pages' }, { title: 'Written while stopping' }]);
+  });
+});
+
+describe('kbp serve settings', () => {
+  it('refuses a bad port or setting, and a database URL of another kind, with a plain message', async () => {
+    const db = 'sqlite:/nonexistent-folder-never-opened/kb.db';
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['serve', '--db', db, '--port', '99999'], {}, /^error: --port must be a port number from 0 to 65535, not "99999"/],
+      [['serve', '--db', db, '--host', ' '], {}, /^error: --host needs an address/],
+      [['serve', '--db', db], { PORT: 'eighty' }, /^error: PORT must be a port number/],
+      [['serve', '--db', db], { KB_BODY_LIMIT: '1MB' }, /^error: KB_BODY_LIMIT must be a whole number of bytes/],
+      [['serve', '--db', db], { KB_LOG_LEVEL: 'loud' }, /^error: KB_LOG_LEVEL must be one of/],
+      [['serve', '--db', 'postgres://kb@127.0.0.1/kb'], {}, /^error: The database URL must be a file path, sqlite:PATH, mysql:\/\/… or mariadb:\/\/…/],
+      [['serve', '--db', 'mysql://kb@127.0.0.1:1/nowhere', '--port', '0'], {}, /^error: MySQL\/MariaDB at 127\.0\.0\.1:1\/nowhere does not answer/],
+    ];
+    const results = await Promise.all(cases.map(([args, env]) => kbp(args, env)));
+    results.forEach((result, index) => {
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(cases[index][2]);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    });
+  });
+
+  it('refuses a port that is taken, naming it, and makes no demo', async () => {
+    const sqlite = await createTestDatabase('sqlite');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const result = await kbp(['serve', '--db', sqlite.url, '--host', '127.0.0.1', '--port', String(port)]);
+      expect(result.code).not.toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^error: Cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`));
+      expect(await inspect(sqlite.url, (query) => query('SELECT base_id FROM bases'))).toEqual([]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+      await sqlite.drop();
+    }
+  });
+});
