@@ -3,7 +3,8 @@
 // parser is off; Express settings that cost without serving the API are off too.
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { setupDocs } from './docs/setup-docs';
@@ -18,14 +19,16 @@ export interface CreateAppOptions {
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  // Paths are case-sensitive, as the route table behind 405 and the preflight is; Express reads
+  // this setting once, when its router is first made, so it is set on a fresh instance.
+  const server = express().set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
     bodyParser: false,
     abortOnError: false,
     logger: config.logLevel === 'silent' || !options.logLine ? false : ['error', 'warn'],
   });
   app.set('etag', false);
   app.disable('x-powered-by');
-  app.enableShutdownHooks();
   const verbose = ['info', 'debug', 'trace'].includes(config.logLevel);
   if (options.logLine && verbose) app.use(accessLog(options.logLine));
   app.use(cors);

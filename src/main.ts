@@ -5,6 +5,7 @@ import { createApp } from './app.factory';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config, { logLine: (line) => process.stdout.write(line) });
+  app.enableShutdownHooks();
   await app.listen(config.port, config.host);
 }
 

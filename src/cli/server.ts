@@ -13,7 +13,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { PagesService } from '../pages/pages.service';
 import { openFailure, printableUrl } from './database-url';
 import { createDemoIfEmpty, dbOptionFor, welcomeText, type Demo } from './demo';
-import { stopOnSignals, withoutNestSignalHandlers } from './shutdown';
+import { stopOnSignals } from './shutdown';
 
 /** A wildcard address is not one a client can dial, so point it at this machine. */
 function clientHost(host: string): string {
@@ -49,7 +49,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function serve(config: AppConfig, options: { demo: boolean }): Promise<void> {
   await migrateFirst(config.databaseUrl);
-  const app = await withoutNestSignalHandlers(() => createApp(config, { logLine: (line) => process.stdout.write(line) }));
+  const app = await createApp(config, { logLine: (line) => process.stdout.write(line) });
   try {
     await listen(app.getHttpServer(), config.port, config.host);
   } catch (error) {
