@@ -28,7 +28,7 @@ const bodyErrors: Record<string, [ErrorCode, string]> = {
   'entity.too.large': ['PAYLOAD_TOO_LARGE', 'The request body is larger than this service accepts.'],
   'request.size.invalid': ['BAD_REQUEST', 'The Content-Length header does not match the body.'],
   'request.aborted': ['BAD_REQUEST', 'The request body was cut off before its end.'],
-  'encoding.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'Send the JSON body in UTF-8.'],
+  'encoding.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'Send the body uncompressed, or with Content-Encoding gzip, deflate or br.'],
   'charset.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'Send the JSON body in UTF-8.'],
 };
 
@@ -50,10 +50,12 @@ export class EnvelopeFilter implements ExceptionFilter {
   private describe(exception: unknown, request: Request, response: Response): [ErrorCode, string] {
     const domain = translateDatabaseError(exception);
     if (domain) return [domain.code, domain.message];
-    const bodyType = (exception as { type?: string }).type;
-    if (bodyType && bodyErrors[bodyType]) return bodyErrors[bodyType];
     if (exception instanceof HttpException) return this.describeHttp(exception, request, response);
-    const status = (exception as { status?: number; statusCode?: number }).status ?? (exception as { statusCode?: number }).statusCode;
+    // Errors of Express and body-parser carry an HTTP status (and body-parser's a type); anything
+    // thrown may be a plain value, so read them without assuming an object.
+    const fields = (typeof exception === 'object' && exception !== null ? exception : {}) as { type?: string; status?: number; statusCode?: number };
+    if (fields.type && Object.hasOwn(bodyErrors, fields.type)) return bodyErrors[fields.type];
+    const status = fields.status ?? fields.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return [codeForStatus(status), 'The request could not be read; check the JSON body and the URL.'];
     }

@@ -8,29 +8,22 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
 import { badRequest, unsupportedMediaType } from '../errors/domain-error';
 
+/** Keys that reach an object's prototype when copied; never fields of ours, so refused outright
+ * (validation would not name them: class-transformer skips them silently). Nested objects are
+ * refused by the field types anyway. */
+const prototypeKeys = ['__proto__', 'constructor', 'prototype'];
 
 function isJson(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
 }
 
-let parser: ReturnType<typeof json> | undefined;
-let parserLimit = 0;
-
-/** body-parser's JSON reader for `limit` bytes; every media type, since ours is checked first. */
-function jsonParser(limit: number): ReturnType<typeof json> {
-  if (!parser || parserLimit !== limit) {
-    parser = json({ limit, strict: true, type: () => true });
-    parserLimit = limit;
-  }
-  return parser;
-}
-
 @Injectable()
 export class JsonBodyInterceptor implements NestInterceptor {
-  private readonly limit: number;
+  /** body-parser's JSON reader up to the configured size; every media type, since ours is checked first. */
+  private readonly parse: ReturnType<typeof json>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.limit = config.bodyLimit;
+    this.parse = json({ limit: config.bodyLimit, strict: true, type: () => true });
   }
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -38,12 +31,14 @@ export class JsonBodyInterceptor implements NestInterceptor {
     const request = http.getRequest<Request>();
     if (!isJson(request.headers['content-type'])) throw unsupportedMediaType();
     await new Promise<void>((resolve, reject) => {
-      jsonParser(this.limit)(request, http.getResponse<Response>(), (error?: unknown) => (error ? reject(error) : resolve()));
+      this.parse(request, http.getResponse<Response>(), (error?: unknown) => (error ? reject(error) : resolve()));
     });
     if (request.body === undefined) request.body = {};
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
       throw badRequest('The request body must be a JSON object.');
     }
+    const poisoned = prototypeKeys.find((key) => Object.hasOwn(request.body, key));
+    if (poisoned) throw badRequest(`Unknown field "${poisoned}".`);
     return next.handle();
   }
 }
