@@ -18,6 +18,12 @@ export abstract class UnitOfWork {
   abstract write<T>(work: WriteWork<T>): Promise<T>;
   abstract close(): Promise<void>;
 
+  /**
+   * A number that changes whenever anything commits to the database, in this process or another,
+   * or null when the backend offers none this cheap: what a cache of reads is checked against.
+   */
+  abstract changeStamp(): number | null;
+
   /** Answers when the database does (readiness). */
   async ping(): Promise<void> {
     await this.reader.query('SELECT 1');
@@ -86,6 +92,13 @@ class SqliteUnitOfWork extends UnitOfWork {
     return this.readerSource.manager;
   }
 
+  /** SQLite's data_version on the read connection moves with every commit of any other
+   * connection (this process's writer included), and costs about a microsecond. */
+  changeStamp(): number {
+    const connection = (this.readerSource.driver as unknown as { databaseConnection: { pragma(sql: string, options: { simple: true }): number } }).databaseConnection;
+    return connection.pragma('data_version', { simple: true });
+  }
+
   write<T>(work: WriteWork<T>): Promise<T> {
     const run = this.queue.then(() => this.transaction(work));
     this.queue = run.catch(() => undefined);
@@ -124,6 +137,10 @@ class MysqlUnitOfWork extends UnitOfWork {
 
   get reader(): EntityManager {
     return this.source.manager;
+  }
+
+  changeStamp(): null {
+    return null;
   }
 
   async write<T>(work: WriteWork<T>): Promise<T> {

@@ -20,7 +20,7 @@ class TokenTable extends AccessRepository {
 
 function setup() {
   const table = new TokenTable();
-  const guard = new TokenGuard(new AccessService({ reader: {} } as UnitOfWork, table));
+  const guard = new TokenGuard(new AccessService({ reader: {}, changeStamp: () => null } as unknown as UnitOfWork, table));
   const add = (overrides: Partial<Access> = {}): string => {
     const { token } = issueToken();
     table.rows.set(hashToken(token), access(overrides));
