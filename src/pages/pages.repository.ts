@@ -32,6 +32,11 @@ function insertedId(result: unknown): number {
   return Number(typeof result === 'object' && result !== null ? (result as { insertId: number }).insertId : result);
 }
 
+export interface NearestPages {
+  nearest: ({ position: number; title: string } | null)[];
+  outlineVersion: number | null;
+}
+
 export interface NewPageRow {
   baseId: string; contentId: string; ord: number; title: string; type: ContentType; lang: Lang; now: string;
   body: string; bodyHtml: string | null; searchTitle: string; searchBody: string;
@@ -53,39 +58,59 @@ function setClause<K extends string>(changes: Partial<Record<K, unknown>>, colum
 @Injectable()
 export class PagesRepository {
   async findLive(em: EntityManager, baseId: string, contentId: string): Promise<PageRow | null> {
-    const rows: PageRecord[] = await em.query(
+    return (await this.findLiveVersioned(em, baseId, contentId))?.page ?? null;
+  }
+
+  /** A live page with the outline version of its base, read together in one statement. */
+  async findLiveVersioned(em: EntityManager, baseId: string, contentId: string): Promise<{ page: PageRow; outlineVersion: number } | null> {
+    const rows: (PageRecord & { outline_version: number })[] = await em.query(
       `SELECT ${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at,
-              t.body, t.body_html, t.search_title, t.search_body
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id
+              t.body, t.body_html, t.search_title, t.search_body, b.outline_version
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
     );
-    return rows[0] ? toPage(rows[0]) : null;
+    return rows[0] ? { page: toPage(rows[0]), outlineVersion: Number(rows[0].outline_version) } : null;
   }
 
-  /** The nearest page of each level below `level` before position `ord`, by level (one index probe a level). */
-  async nearestBefore(em: EntityManager, baseId: string, ord: number, level: number): Promise<({ position: number; title: string } | null)[]> {
-    if (level === 0) return [];
-    const parts: string[] = [];
-    const params: unknown[] = [];
+  /**
+   * The nearest page of each level below `level` before position `ord`, by level (one index probe
+   * a level), with the outline version of the base read in the same statement (null for level 0).
+   */
+  async nearestBefore(em: EntityManager, baseId: string, ord: number, level: number): Promise<NearestPages> {
+    if (level === 0) return { nearest: [], outlineVersion: null };
+    // The version comes as the row of level -1; each level is an integer of ours, written into the
+    // SQL so that each row says which part it answers.
+    const parts = ['SELECT -1 AS lvl, outline_version AS ord, NULL AS title FROM bases WHERE base_id = ?'];
+    const params: unknown[] = [baseId];
     for (let l = 0; l < level; l++) {
-      // The level is an integer of ours, written into the SQL so each row says which part it answers.
       parts.push(`SELECT ${l} AS lvl, ord, title FROM (SELECT ord, title FROM pages WHERE base_id = ? AND level = ? AND ord < ? ORDER BY ord DESC LIMIT 1) AS a${l}`);
       params.push(baseId, l, ord);
     }
     const rows: { lvl: number; ord: number; title: string }[] = await em.query(parts.join(' UNION ALL '), params);
     const nearest: ({ position: number; title: string } | null)[] = Array.from({ length: level }, () => null);
-    for (const row of rows) nearest[Number(row.lvl)] = { position: Number(row.ord), title: row.title };
-    return nearest;
+    let outlineVersion: number | null = null;
+    for (const row of rows) {
+      if (Number(row.lvl) === -1) outlineVersion = Number(row.ord);
+      else nearest[Number(row.lvl)] = { position: Number(row.ord), title: row.title };
+    }
+    return { nearest, outlineVersion };
   }
 
-  /** Live pages at positions from `from` (inclusive) to `to` (exclusive), in display order. */
-  async listRange(em: EntityManager, baseId: string, from: number, to: number): Promise<PageSummaryRow[]> {
-    const rows: SummaryRecord[] = await em.query(
-      `SELECT ${SUMMARY_COLUMNS} FROM pages p WHERE p.base_id = ? AND p.ord >= ? AND p.ord < ? ORDER BY p.ord`,
-      [baseId, from, to],
+  /**
+   * Live pages at positions from `from` (inclusive) to `to` (exclusive), in display order, with the
+   * base's live page count. One statement, so pages and count come from the same committed outline
+   * even while writes commit (two reads could pair a count with a list of another moment).
+   */
+  async listWindow(em: EntityManager, baseId: string, from: number, to: number): Promise<{ pages: PageSummaryRow[]; total: number }> {
+    const rows: (Partial<SummaryRecord> & { live_pages: number })[] = await em.query(
+      `SELECT b.live_pages, ${SUMMARY_COLUMNS} FROM bases b
+       LEFT JOIN pages p ON p.base_id = b.base_id AND p.ord >= ? AND p.ord < ?
+       WHERE b.base_id = ? ORDER BY p.ord`,
+      [from, to, baseId],
     );
-    return rows.map(toSummary);
+    const pages = rows.filter((r) => r.content_id !== null && r.content_id !== undefined).map((r) => toSummary(r as SummaryRecord));
+    return { pages, total: rows[0] ? Number(rows[0].live_pages) : 0 };
   }
 
   /** Locks the base for this transaction's outline write; its live page count, or null when it is gone. */

@@ -11,7 +11,7 @@ import { OutlineError } from '../outline/outline-error';
 import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
-import { PagesRepository, type PageColumnChanges, type PageTextChanges } from './pages.repository';
+import { PagesRepository, type NearestPages, type PageColumnChanges, type PageTextChanges } from './pages.repository';
 
 export interface NewPageInput {
   title: string;
@@ -29,6 +29,12 @@ export interface PageChangesInput {
   level?: number;
 }
 
+/** How often a detail read tries a lock-free consistent read before it queues with the writes. */
+const CONSISTENT_READ_ATTEMPTS = 3;
+
+/** Past every display position: the end of an unpaged list. */
+const LAST_POSITION = 2 ** 31 - 1;
+
 export interface Paging {
   limit?: number;
   offset?: number;
@@ -42,18 +48,31 @@ export class PagesService {
     private readonly searchIndex: SearchIndex,
   ) {}
 
-  /** Live pages in display order; `livePages` is the base's count as the request's access read it. */
-  async list(baseId: string, livePages: number, paging: Paging): Promise<{ pages: PageSummaryRow[]; total: number }> {
+  /** Live pages in display order, a window of them when paged; `total` is the full count. */
+  list(baseId: string, paging: Paging): Promise<{ pages: PageSummaryRow[]; total: number }> {
     const from = paging.offset ?? 0;
-    const to = paging.limit === undefined ? livePages : Math.min(livePages, from + paging.limit);
-    const pages = from >= to ? [] : await this.pages.listRange(this.db.reader, baseId, from, to);
-    return { pages, total: livePages };
+    const to = paging.limit === undefined ? LAST_POSITION : from + paging.limit;
+    return this.pages.listWindow(this.db.reader, baseId, from, to);
   }
 
+  /**
+   * A live page and its path. The page and its ancestors come from two statements; when an outline
+   * write commits between them (the base's outline version moved), they are read again, so a path
+   * is always one the outline had. Should writes keep moving it, the read queues with them.
+   */
   async detail(baseId: string, contentId: string): Promise<PageDetailRow> {
-    const page = await this.pages.findLive(this.db.reader, baseId, contentId);
-    if (!page) throw pageNotFound();
-    return this.withPath(this.db.reader, page);
+    for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
+      const found = await this.pages.findLiveVersioned(this.db.reader, baseId, contentId);
+      if (!found) throw pageNotFound();
+      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, found.page.order, found.page.level);
+      if (outlineVersion === null || outlineVersion === found.outlineVersion) return withAncestors(found.page, nearest);
+    }
+    return this.db.write(async (tx) => {
+      await this.lockedBase(tx, baseId);
+      const page = await this.pages.findLive(tx, baseId, contentId);
+      if (!page) throw pageNotFound();
+      return this.withPath(tx, page);
+    });
   }
 
   create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
@@ -79,7 +98,7 @@ export class PagesService {
     });
   }
 
-  update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
+  async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
     return this.db.write(async (tx) => {
       const livePages = await this.lockedBase(tx, baseId);
@@ -147,8 +166,10 @@ export class PagesService {
   }
 
   private async withPath(em: EntityManager, page: PageRow): Promise<PageDetailRow> {
-    const nearest = await this.pages.nearestBefore(em, page.baseId, page.order, page.level);
-    const ancestors = ancestorsFromNearest(nearest);
-    return { ...page, path: [...ancestors.map((a) => a.title), page.title] };
+    return withAncestors(page, (await this.pages.nearestBefore(em, page.baseId, page.order, page.level)).nearest);
   }
+}
+
+function withAncestors(page: PageRow, nearest: NearestPages['nearest']): PageDetailRow {
+  return { ...page, path: [...ancestorsFromNearest(nearest).map((a) => a.title), page.title] };
 }

@@ -1,0 +1,255 @@
+// PagesService on real databases: creating, reading, updating, deleting and listing pages, and
+// every write being one transaction (a failure inside it leaves nothing behind).
+import * as tokens from '../../src/auth/tokens';
+import { describeEachBackend } from '../support/e2e';
+import { expectDomainError, Services } from './support';
+
+describeEachBackend('PagesService', (h) => {
+  let s: Services;
+  beforeAll(() => {
+    s = new Services(h());
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Makes the content id generator hand out `ids` in turn, then random ones; counts the asks. */
+  function contentIds(...ids: string[]): { calls: () => number } {
+    const real = tokens.newContentId;
+    let calls = 0;
+    jest.spyOn(tokens, 'newContentId').mockImplementation(() => ids[calls++] ?? real());
+    return { calls: () => calls };
+  }
+
+  it('create appends the page at the end at level 0 with the given fields and path [title]', async () => {
+    const baseId = await s.newBase();
+    await s.addPage(baseId, { title: 'First' });
+    const created = await s.pages.create(baseId, { title: 'インストール', body: '# Setup', type: 'M', lang: 'ja' });
+    expect(created).toMatchObject({ baseId, level: 0, order: 1, title: 'インストール', body: '# Setup', type: 'M', lang: 'ja', view: null, path: ['インストール'] });
+    expect(created.updatedAt).toBe(created.createdAt);
+    expect(await s.pages.detail(baseId, created.contentId)).toEqual(created);
+    const { pages } = await s.list(baseId);
+    expect(pages.map((p) => [p.title, p.order, p.level])).toEqual([['First', 0, 0], ['インストール', 1, 0]]);
+  });
+
+  it('create draws a new content id while the drawn one is taken in the base', async () => {
+    const baseId = await s.newBase();
+    const taken = await s.addPage(baseId, { title: 'Taken' });
+    const ids = contentIds(taken.contentId, taken.contentId, 'fresh1');
+    const created = await s.addPage(baseId, { title: 'New' });
+    expect(created.contentId).toBe('fresh1');
+    expect(ids.calls()).toBe(3);
+    expect((await s.pages.detail(baseId, taken.contentId)).title).toBe('Taken');
+  });
+
+  it('a soft-deleted page keeps its content id taken', async () => {
+    const baseId = await s.newBase();
+    const gone = await s.addPage(baseId, { title: 'Gone' });
+    await s.pages.delete(baseId, gone.contentId);
+    contentIds(gone.contentId);
+    expect((await s.addPage(baseId, { title: 'New' })).contentId).not.toBe(gone.contentId);
+  });
+
+  it('the same content id lives independently in two bases', async () => {
+    const [one, two] = [await s.newBase(), await s.newBase()];
+    contentIds('same01', 'same01');
+    await s.addPage(one, { title: 'In one' });
+    await s.addPage(two, { title: 'In two' });
+    await s.pages.update(one, 'same01', { title: 'Renamed in one' });
+    await s.pages.delete(two, 'same01');
+    expect((await s.pages.detail(one, 'same01')).title).toBe('Renamed in one');
+    await expectDomainError(s.pages.detail(two, 'same01'), 'NOT_FOUND');
+  });
+
+  it('detail is NOT_FOUND for an unknown page, a deleted page and a page of another base', async () => {
+    const [mine, other] = [await s.newBase(), await s.newBase()];
+    await expectDomainError(s.pages.detail(mine, 'zzzzzz'), 'NOT_FOUND');
+    const deleted = await s.addPage(mine, { title: 'Deleted' });
+    await s.pages.delete(mine, deleted.contentId);
+    await expectDomainError(s.pages.detail(mine, deleted.contentId), 'NOT_FOUND');
+    const elsewhere = await s.addPage(other, { title: 'Elsewhere' });
+    await expectDomainError(s.pages.detail(mine, elsewhere.contentId), 'NOT_FOUND');
+  });
+
+  it('detail whose outline keeps moving between its two reads reads once more in line with the writes', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'A0 B1 C2');
+    // Every lock-free read looks as if a write committed between its two statements.
+    const real = s.repository.findLiveVersioned.bind(s.repository);
+    const reads = jest.spyOn(s.repository, 'findLiveVersioned').mockImplementation(async (em, base, id) => {
+      const found = await real(em, base, id);
+      return found && { ...found, outlineVersion: found.outlineVersion - 1 };
+    });
+    expect(await s.pathOf(baseId, ids.C)).toEqual(['A', 'B', 'C']);
+    expect(reads.mock.calls.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('update applies only the given changes and refreshes updatedAt', async () => {
+    const baseId = await s.newBase();
+    const page = await s.addPage(baseId, { title: 'Old', body: 'kept body', type: 'T', lang: 'en' });
+    const updated = await s.pages.update(baseId, page.contentId, { title: 'New', lang: 'ja' });
+    const { updatedAt, ...rest } = updated;
+    expect(rest).toEqual({ ...page, updatedAt: undefined, title: 'New', lang: 'ja', searchTitle: 'new', path: ['New'] });
+    expect(updatedAt >= page.updatedAt).toBe(true);
+    expect(await s.pages.detail(baseId, page.contentId)).toEqual(updated);
+  });
+
+  it('update sets view and sets it back to null', async () => {
+    const baseId = await s.newBase();
+    const page = await s.addPage(baseId, { title: 'Viewed' });
+    expect((await s.pages.update(baseId, page.contentId, { view: 'I' })).view).toBe('I');
+    expect((await s.pages.detail(baseId, page.contentId)).view).toBe('I');
+    await s.pages.update(baseId, page.contentId, { view: null });
+    expect((await s.pages.detail(baseId, page.contentId)).view).toBeNull();
+  });
+
+  it('update of other fields keeps the rendered HTML of an M page', async () => {
+    const baseId = await s.newBase();
+    const created = await s.addPage(baseId, { title: 'Doc', body: '**bold**', type: 'M' });
+    expect(created.bodyHtml).toMatch(/<strong>bold<\/strong>/);
+    await s.pages.update(baseId, created.contentId, { lang: 'ja', view: 'O', title: 'Doc 2' });
+    const stored = await s.repository.findLive(s.db.reader, baseId, created.contentId);
+    expect([stored?.body, stored?.bodyHtml]).toEqual(['**bold**', created.bodyHtml]);
+  });
+
+  it('update stores a new body and its HTML together', async () => {
+    const baseId = await s.newBase();
+    const page = await s.addPage(baseId, { title: 'Doc', body: 'one', type: 'M' });
+    await s.pages.update(baseId, page.contentId, { body: '*two*' });
+    const stored = await s.repository.findLive(s.db.reader, baseId, page.contentId);
+    expect(stored?.body).toBe('*two*');
+    expect(stored?.bodyHtml).toMatch(/<em>two<\/em>/);
+  });
+
+  it('update keeps createdAt', async () => {
+    const baseId = await s.newBase();
+    const page = await s.addPage(baseId, { title: 'Timed' });
+    const updated = await s.pages.update(baseId, page.contentId, { body: 'changed' });
+    expect(updated.createdAt).toBe(page.createdAt);
+    expect((await s.pages.detail(baseId, page.contentId)).createdAt).toBe(page.createdAt);
+  });
+
+  it('update with no field is BAD_REQUEST', async () => {
+    const baseId = await s.newBase();
+    const page = await s.addPage(baseId, { title: 'Same' });
+    await expectDomainError(s.pages.update(baseId, page.contentId, {}), 'BAD_REQUEST');
+  });
+
+  it('update is NOT_FOUND for an unknown page, a deleted page and a page of another base, which it leaves alone', async () => {
+    const [mine, other] = [await s.newBase(), await s.newBase()];
+    await expectDomainError(s.pages.update(mine, 'zzzzzz', { title: 'x' }), 'NOT_FOUND');
+    const deleted = await s.addPage(mine, { title: 'Deleted' });
+    await s.pages.delete(mine, deleted.contentId);
+    await expectDomainError(s.pages.update(mine, deleted.contentId, { title: 'Back' }), 'NOT_FOUND');
+    const elsewhere = await s.addPage(other, { title: 'Elsewhere' });
+    await expectDomainError(s.pages.update(mine, elsewhere.contentId, { title: 'Hijacked' }), 'NOT_FOUND');
+    expect(await s.pages.detail(other, elsewhere.contentId)).toEqual(elsewhere);
+  });
+
+  it('an update that fails after writing changes nothing', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'Parent0 Child1');
+    const before = await s.pages.detail(baseId, ids.Parent);
+    const failure = new Error('index failed');
+    jest.spyOn(s.searchIndex, 'pageTextsChanged').mockRejectedValueOnce(failure);
+    await expect(s.pages.update(baseId, ids.Parent, { title: 'Renamed', level: 1 })).rejects.toBe(failure);
+    expect(await s.pages.detail(baseId, ids.Parent)).toEqual(before);
+    expect(await s.outlineSpec(baseId)).toBe('Parent0 Child1');
+  });
+
+  it('a create that fails after writing leaves no page and no count behind', async () => {
+    const baseId = await s.newBase();
+    await s.addPage(baseId, { title: 'Kept' });
+    jest.spyOn(s.searchIndex, 'pageTextsChanged').mockRejectedValueOnce(new Error('index failed'));
+    await expect(s.addPage(baseId, { title: 'Lost' })).rejects.toThrow('index failed');
+    expect(await s.countPages(baseId)).toBe(1);
+    expect(await s.outlineSpec(baseId)).toBe('Kept0');
+    expect((await s.addPage(baseId, { title: 'Next' })).order).toBe(1);
+  });
+
+  it('a delete that fails after writing leaves the page and its children as they were', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'A0 B1 C0');
+    jest.spyOn(s.searchIndex, 'pageDeleted').mockRejectedValueOnce(new Error('index failed'));
+    await expect(s.pages.delete(baseId, ids.A)).rejects.toThrow('index failed');
+    expect(await s.outlineSpec(baseId)).toBe('A0 B1 C0');
+    expect(await s.countPages(baseId)).toBe(3);
+  });
+
+  it('keeps working after many failed updates', async () => {
+    // A backend that leaked a connection or an open transaction per failure would stall here.
+    const baseId = await s.newBase();
+    const page = await s.addPage(baseId, { title: 'Sturdy' });
+    const index = jest.spyOn(s.searchIndex, 'pageTextsChanged');
+    for (let i = 0; i < 25; i++) {
+      index.mockRejectedValueOnce(new Error('no'));
+      await expect(s.pages.update(baseId, page.contentId, { title: `Try ${i}` })).rejects.toThrow('no');
+      await expectDomainError(s.pages.update(baseId, page.contentId, { level: 101 }), 'BAD_REQUEST');
+    }
+    expect((await s.pages.update(baseId, page.contentId, { title: 'Still here' })).title).toBe('Still here');
+    expect((await s.addPage(baseId, { title: 'Next' })).title).toBe('Next');
+  });
+
+  it('delete takes the page out of list, count and tree', async () => {
+    const baseId = await s.newBase();
+    await s.addPage(baseId, { title: 'Stays alpha' });
+    const gone = await s.addPage(baseId, { title: 'Goes alpha' });
+    await s.pages.delete(baseId, gone.contentId);
+    const list = await s.list(baseId);
+    expect(list.pages.map((p) => p.title)).toEqual(['Stays alpha']);
+    expect(list.total).toBe(1);
+    expect(await s.countPages(baseId)).toBe(1);
+    expect((await s.trees.rows(s.db.reader, baseId, 3)).map((r) => r.title)).toEqual(['Stays alpha']);
+  });
+
+  it('delete is NOT_FOUND for an unknown page, a page already deleted and a page of another base, which it leaves alone', async () => {
+    const [mine, other] = [await s.newBase(), await s.newBase()];
+    await expectDomainError(s.pages.delete(mine, 'zzzzzz'), 'NOT_FOUND');
+    const twice = await s.addPage(mine, { title: 'Twice' });
+    await s.pages.delete(mine, twice.contentId);
+    await expectDomainError(s.pages.delete(mine, twice.contentId), 'NOT_FOUND');
+    const elsewhere = await s.addPage(other, { title: 'Elsewhere' });
+    await expectDomainError(s.pages.delete(mine, elsewhere.contentId), 'NOT_FOUND');
+    expect(await s.pages.detail(other, elsewhere.contentId)).toEqual(elsewhere);
+    expect(await s.countPages(mine)).toBe(0);
+  });
+
+  it('the live page count counts the live pages of the base only', async () => {
+    const [baseId, other] = [await s.newBase(), await s.newBase()];
+    expect(await s.countPages(baseId)).toBe(0);
+    const pages = [];
+    for (const title of ['a', 'b', 'c']) pages.push(await s.addPage(baseId, { title }));
+    await s.addPage(other, { title: 'x' });
+    await s.pages.delete(baseId, pages[1].contentId);
+    expect(await s.countPages(baseId)).toBe(2);
+  });
+
+  it('list gives the live pages in display order with dense order and the full total', async () => {
+    const baseId = await s.newBase();
+    const pages = [];
+    for (const title of ['a', 'b', 'c', 'd', 'e']) pages.push(await s.addPage(baseId, { title, lang: 'ja' }));
+    await s.pages.delete(baseId, pages[1].contentId);
+    const list = await s.list(baseId);
+    expect(list.total).toBe(4);
+    expect(list.pages).toEqual([pages[0], pages[2], pages[3], pages[4]].map((p, order) => ({
+      contentId: p.contentId, title: p.title, type: p.type, level: p.level, order, lang: 'ja', updatedAt: p.updatedAt,
+    })));
+  });
+
+  it('list pages through the list with limit and offset, total staying the full count', async () => {
+    const baseId = await s.newBase();
+    for (const title of ['a', 'b', 'c', 'd', 'e']) await s.addPage(baseId, { title });
+    const window = async (paging: { limit?: number; offset?: number }) => {
+      const list = await s.list(baseId, paging);
+      return { titles: list.pages.map((p) => `${p.title}${p.order}`).join(' '), total: list.total };
+    };
+    expect(await window({ limit: 2 })).toEqual({ titles: 'a0 b1', total: 5 });
+    expect(await window({ limit: 2, offset: 2 })).toEqual({ titles: 'c2 d3', total: 5 });
+    expect(await window({ offset: 3 })).toEqual({ titles: 'd3 e4', total: 5 });
+    expect(await window({ limit: 10, offset: 4 })).toEqual({ titles: 'e4', total: 5 });
+    expect(await window({ offset: 5 })).toEqual({ titles: '', total: 5 });
+  });
+
+  it('list of a base without pages is empty', async () => {
+    const baseId = await s.newBase();
+    expect(await s.list(baseId)).toEqual({ pages: [], total: 0 });
+  });
+});
