@@ -1,0 +1,88 @@
+// The load generator, as seen from the runner: a child process pinned to its own core
+// (load-process.ts) that runs one operation at a time with autocannon and sends back the figures.
+import type { ChildProcess } from 'node:child_process';
+import { benchScript, LOAD_CORE, spawnPinned, stopProcess } from './processes';
+
+export interface BenchRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: string;
+}
+
+export interface BenchOperation {
+  name: string;
+  /** The status a successful answer has; anything else counts as a failure. */
+  expect: number;
+  /** Requests sent in turn, round and round, across all connections; the probe sends the first. */
+  sequence: BenchRequest[];
+  /** Stop after this many requests even if the time is not up (operations that use pages up). */
+  amount?: number;
+}
+
+export interface LoadJob {
+  url: string;
+  token?: string;
+  connections: number;
+  durationSeconds: number;
+  operation: BenchOperation;
+  /** Index in the sequence of the first request (1 after a probe that sent the first). */
+  startAt: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers with another status than expected, plus connection errors and timeouts. */
+  failures: number;
+  seconds: number;
+}
+
+export function headersFor(token: string | undefined, request: BenchRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** Sends one request and returns its status and JSON (or null), to check an operation before loading it. */
+export async function probe(url: string, token: string | undefined, request: BenchRequest): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(url + request.path, { method: request.method, headers: headersFor(token, request), body: request.body });
+  const text = await response.text();
+  try {
+    return { status: response.status, json: JSON.parse(text) };
+  } catch {
+    // Not JSON (an empty 204, say); the status is what matters.
+    return { status: response.status, json: null };
+  }
+}
+
+export class LoadGenerator {
+  private constructor(private readonly child: ChildProcess) {}
+
+  static start(): LoadGenerator {
+    return new LoadGenerator(spawnPinned(LOAD_CORE, benchScript('load-process.js'), [], [], ['ignore', 'inherit', 'inherit', 'ipc']));
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  run(job: LoadJob): Promise<LoadResult> {
+    return new Promise((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the load generator exited with ${code}`));
+      this.child.once('exit', onExit);
+      this.child.once('message', (message: { result?: LoadResult; error?: string }) => {
+        this.child.off('exit', onExit);
+        if (message.result) resolve(message.result);
+        else reject(new Error(`load generator: ${message.error}`));
+      });
+      this.child.send(job);
+    });
+  }
+
+  stop(): Promise<void> {
+    return stopProcess(this.child);
+  }
+}

@@ -1,0 +1,97 @@
+// Measures the rows of one backend: both ceilings first, the service's rows, both ceilings again
+// at the end (two figures far apart mean the machine was busy with something else meanwhile).
+// Each row: one probe request checks the answer, then autocannon for the set time, then a wait
+// until the server is idle again. CPU times are read before and after: the server's, the database
+// server's (MySQL/MariaDB on this machine), and the rest of the machine's, which shows how much
+// else ran meanwhile.
+import type { BenchOperation, LoadGenerator, LoadJob } from './load';
+import { probe } from './load';
+import { cpuSeconds, machineBusySeconds, peakRssMiB, waitUntilIdle, type StartedServer } from './processes';
+import type { Row } from './table';
+
+export interface MeasureSetup {
+  load: LoadGenerator;
+  bare: StartedServer;
+  nest: StartedServer;
+  service: StartedServer;
+  /** The MySQL/MariaDB server's process, when it runs on this machine. */
+  databasePid?: number;
+  token: string;
+  connections: number;
+  durationSeconds: number;
+  operations: BenchOperation[];
+  log: (line: string) => void;
+}
+
+const WARM_UP_SECONDS = 1;
+
+const ceilingOperation = (name: string): BenchOperation => ({ name, expect: 200, sequence: [{ method: 'GET', path: '/' }] });
+
+export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; peakRssMiB: Record<'service' | 'bare' | 'nest', number> }> {
+  const { load, connections, durationSeconds, log } = setup;
+
+  async function measure(server: StartedServer, operation: BenchOperation, token?: string): Promise<Row> {
+    log(`${operation.name} …`);
+    const checked = await probe(server.url, token, operation.sequence[0]);
+    if (checked.status !== operation.expect) {
+      return { name: operation.name, skipped: `answered ${checked.status}, not ${operation.expect}` };
+    }
+    const total = (checked.json as { total?: unknown } | null)?.total;
+    const hits = operation.name.startsWith('search') && typeof total === 'number' ? total : undefined;
+    await waitUntilIdle(server.pid);
+    const before = cpuTimes(server);
+    const job: LoadJob = { url: server.url, token, connections, durationSeconds, operation, startAt: 1 };
+    const result = await load.run(job);
+    // Requests still queued in the server when the time is up are part of this row, not the next.
+    await waitUntilIdle(server.pid);
+    const after = cpuTimes(server);
+    const perRequest = (seconds: number | undefined) => (result.requests > 0 && seconds !== undefined ? (seconds * 1000) / result.requests : undefined);
+    const databaseCpu = setup.databasePid === undefined ? undefined : after.database! - before.database!;
+    const others = after.machine - before.machine - (after.server - before.server) - (after.load - before.load) - (databaseCpu ?? 0);
+    return {
+      name: operation.name, result, hits,
+      cpuMsPerRequest: perRequest(after.server - before.server),
+      databaseCpuMsPerRequest: perRequest(databaseCpu),
+      // Counters read a moment apart can leave a few ticks of jitter below zero.
+      otherCores: Math.max(0, others / (after.wall - before.wall)),
+    };
+  }
+
+  function cpuTimes(server: StartedServer) {
+    return {
+      wall: performance.now() / 1000,
+      server: cpuSeconds(server.pid),
+      load: cpuSeconds(load.pid),
+      database: setup.databasePid === undefined ? undefined : cpuSeconds(setup.databasePid),
+      machine: machineBusySeconds(),
+    };
+  }
+
+  // The first requests of a fresh process run cold code; a short unrecorded run warms each server.
+  const warmUp = async (server: StartedServer, path: string, token?: string) => {
+    await load.run({ url: server.url, token, connections, durationSeconds: WARM_UP_SECONDS, operation: { name: 'warm-up', expect: 200, sequence: [{ method: 'GET', path }] }, startAt: 0 });
+  };
+  await warmUp(setup.bare, '/');
+  await warmUp(setup.nest, '/');
+  await warmUp(setup.service, setup.operations[0].sequence[0].path, setup.token);
+
+  const bareFirst = await measure(setup.bare, ceilingOperation('ceiling: bare node:http'));
+  const nestFirst = await measure(setup.nest, ceilingOperation('ceiling: Nest hello'));
+  const serviceRows: Row[] = [];
+  for (const operation of setup.operations) serviceRows.push(await measure(setup.service, operation, setup.token));
+  const bareLast = await measure(setup.bare, ceilingOperation('ceiling: bare node:http, again'));
+  const nestLast = await measure(setup.nest, ceilingOperation('ceiling: Nest hello, again'));
+
+  const meanRate = (a: Row, b: Row) => ((a.result?.requestsPerSecond ?? NaN) + (b.result?.requestsPerSecond ?? NaN)) / 2;
+  const bareRate = meanRate(bareFirst, bareLast);
+  const nestRate = meanRate(nestFirst, nestLast);
+  const rows = [bareFirst, nestFirst, ...serviceRows, bareLast, nestLast].map((row) => ({
+    ...row,
+    ratioBare: row.result ? row.result.requestsPerSecond / bareRate : undefined,
+    ratioNest: row.result ? row.result.requestsPerSecond / nestRate : undefined,
+  }));
+  return {
+    rows,
+    peakRssMiB: { service: peakRssMiB(setup.service.pid), bare: peakRssMiB(setup.bare.pid), nest: peakRssMiB(setup.nest.pid) },
+  };
+}

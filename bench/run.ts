@@ -1,0 +1,149 @@
+// npm run bench [-- --backend sqlite|mysql|both --pages N --duration SECONDS]
+// Per backend: seeds a fresh database, starts the service and two ceilings (bare node:http, Nest
+// hello) pinned to one core and the load generator to another, measures every row and prints one
+// markdown table. See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } from './databases';
+import { LoadGenerator } from './load';
+import { measureRows } from './measure';
+import { benchOperations } from './operations';
+import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer, stopProcess, type StartedServer } from './processes';
+import { seedCorpus } from './seed-corpus';
+import { markdownTable } from './table';
+
+const CONNECTIONS = 10;
+const MAX_PAGES = 1_000_000;
+const MAX_DURATION = 60;
+
+const usage = `npm run bench [-- OPTIONS]
+  --backend sqlite|mysql|both  which backend to measure (default sqlite); mysql makes a database of
+                               its own on KB_BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306)
+                               and drops it at the end
+  --pages N                    pages to seed (default 10000, at most ${MAX_PAGES})
+  --duration SECONDS           load time per row (default 5, at most ${MAX_DURATION})
+  --help                       this text
+Loads every row with autocannon (${CONNECTIONS} connections, 127.0.0.1 only) beside two ceilings and
+prints one markdown table per backend; see bench/README.md.`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  process.exit(2);
+}
+
+function whole(value: string, name: string, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > max) fail(`${name} must be a whole number from 1 to ${max}, not "${value}".`);
+  return n;
+}
+
+const args = (() => {
+  try {
+    return parseArgs({
+      options: {
+        backend: { type: 'string', default: 'sqlite' },
+        pages: { type: 'string', default: '10000' },
+        duration: { type: 'string', default: '5' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    fail((error as Error).message);
+  }
+})();
+if (args.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+const backendChoice = args.backend!;
+if (!['sqlite', 'mysql', 'both'].includes(backendChoice)) fail(`--backend must be sqlite, mysql or both, not "${backendChoice}".`);
+const backends: BenchBackend[] = backendChoice === 'both' ? ['sqlite', 'mysql'] : [backendChoice as BenchBackend];
+const pageCount = whole(args.pages!, '--pages', MAX_PAGES);
+const durationSeconds = whole(args.duration!, '--duration', MAX_DURATION);
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const since = (start: number) => (performance.now() - start) / 1000;
+
+/** Everything a run started, stopped and removed once: at the end, on failure and on Ctrl-C. */
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) await cleanups.pop()!().catch((error: unknown) => log(`clean-up: ${String(error)}`));
+}
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log('interrupted: stopping the processes and removing the database …');
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function started(server: Promise<StartedServer>): Promise<StartedServer> {
+  const s = await server;
+  cleanups.push(() => stopProcess(s.child));
+  return s;
+}
+
+const isLocal = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+
+async function runBackend(backend: BenchBackend): Promise<string> {
+  const runStart = performance.now();
+  const database: BenchDatabase = backend === 'mysql' ? await mysqlDatabase() : sqliteDatabase();
+  cleanups.push(() => database.remove());
+  log(`[${backend}] seeding ${pageCount} pages into ${database.url} …`);
+  const seedStart = performance.now();
+  const seeded = await seedCorpus(database.url, pageCount, (phase, done) => {
+    if (done % 10_000 === 0 || done === pageCount) log(`  ${phase}: ${done} (${since(seedStart).toFixed(1)} s)`);
+  });
+  await database.settle();
+  // What was just written sits in the page cache; flushed later it would slow a measured row.
+  execFileSync('sync');
+  const seedSeconds = since(seedStart);
+  const seededSize = await database.sizeMiB();
+
+  const flags = serviceNodeFlags();
+  const load = LoadGenerator.start();
+  cleanups.push(() => load.stop());
+  const bare = await started(startServer(benchScript('ceiling-server.js'), [], flags));
+  const nest = await started(startServer(benchScript('nest-hello.js'), [], flags));
+  // The service as deployed: kbp serve, without the access log (a line a request on stdout).
+  const service = await started(startServer(
+    KBP, ['serve', '--db', database.url, '--host', '127.0.0.1', '--port', '0', '--no-demo'], flags,
+    { ...process.env, KB_LOG_LEVEL: 'warn' },
+  ));
+  const databasePid = backend === 'mysql' && isLocal(database.url) ? localDatabaseServerPid() : undefined;
+  const rows = await measureRows({
+    load, bare, nest, service, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
+    operations: benchOperations(seeded, CONNECTIONS), log: (line) => log(`[${backend}] ${line}`),
+  });
+  await database.settle();
+  const finalSize = await database.sizeMiB();
+  await cleanUp();
+
+  const sizeNote = backend === 'sqlite' ? 'file + WAL' : 'data + indexes, information_schema';
+  return [
+    `### ${backend}: ${pageCount} pages, ${durationSeconds} s a row, ${CONNECTIONS} connections, Node ${process.version}, ${availableParallelism()} cores`,
+    '',
+    markdownTable(rows.rows, databasePid !== undefined),
+    '',
+    `- service peak RSS (VmHWM): ${rows.peakRssMiB.service.toFixed(1)} MiB; node:http ceiling ${rows.peakRssMiB.bare.toFixed(1)} MiB, Nest hello ${rows.peakRssMiB.nest.toFixed(1)} MiB`,
+    `- database (${sizeNote}): ${seededSize.toFixed(1)} MiB after seeding, ${finalSize.toFixed(1)} MiB at the end`,
+    `- seeding: ${seedSeconds.toFixed(1)} s; whole run: ${since(runStart).toFixed(1)} s`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  try {
+    for (const backend of backends) console.log(`${await runBackend(backend)}\n`);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  // After an interruption the children's ends surface here as errors; the message above says it all.
+  if (interrupted) return;
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});

@@ -1,0 +1,41 @@
+// One markdown table per backend: a line per row, figures rounded for reading.
+import type { LoadResult } from './load';
+
+export interface Row {
+  name: string;
+  /** Absent when the row's first request did not answer as expected (then `skipped` says how). */
+  result?: LoadResult;
+  skipped?: string;
+  /** CPU time (user + system) the server process used per completed request, in ms. */
+  cpuMsPerRequest?: number;
+  /** CPU time the MySQL/MariaDB server used per completed request, in ms, when it runs on this machine. */
+  databaseCpuMsPerRequest?: number;
+  /** CPU the rest of the machine used meanwhile, in cores (0.1 = a tenth of a core): other processes. */
+  otherCores?: number;
+  /** `total` of a search answer: how many pages match. */
+  hits?: number;
+  /** req/s ÷ mean req/s of the bare node:http ceiling and of the Nest hello ceiling. */
+  ratioBare?: number;
+  ratioNest?: number;
+}
+
+const fixed = (value: number | undefined, digits: number) => (value === undefined || !Number.isFinite(value) ? '' : value.toFixed(digits));
+const rate = (value: number) => value.toFixed(value < 100 ? 1 : 0);
+
+export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
+  const header = [
+    'row', 'req/s', 'p50 ms', 'p99 ms', '÷ node:http', '÷ Nest hello', 'CPU ms/req',
+    ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'other cores', 'requests', 'failures', 'hits',
+  ];
+  const align = ['---', ...Array(header.length - 1).fill('---:')];
+  const lines = rows.map((row) => {
+    const r = row.result;
+    if (!r) return [row.name, `skipped: ${row.skipped ?? ''}`, ...Array(header.length - 2).fill('')];
+    return [
+      row.name, rate(r.requestsPerSecond), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(row.ratioBare, 3), fixed(row.ratioNest, 3),
+      fixed(row.cpuMsPerRequest, 3), ...(withDatabaseCpu ? [fixed(row.databaseCpuMsPerRequest, 3)] : []), fixed(row.otherCores, 2),
+      String(r.requests), String(r.failures), row.hits === undefined ? '' : String(row.hits),
+    ];
+  });
+  return [header, align, ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
