@@ -1,11 +1,21 @@
-// Placeholder until the search module lands: an index that does nothing.
+// Search: the endpoint, and the index that page writes keep in step (exported as SearchIndex,
+// the contract in search-index.ts, which PagesModule calls inside its transactions).
 import { Module } from '@nestjs/common';
 import { SearchIndex } from './search-index';
+import { SearchIndexService } from './search-index.service';
+import { SearchMatcher } from './search-matcher';
+import { SearchPagesRepository } from './search-pages.repository';
+import { SearchRanking } from './search-rank';
+import { SearchController } from './search.controller';
+import { SearchRepository } from './search.repository';
+import { SearchService } from './search.service';
 
-class NoSearchIndex extends SearchIndex {
-  async pageTextsChanged(): Promise<void> {}
-  async pageDeleted(): Promise<void> {}
-}
-
-@Module({ providers: [{ provide: SearchIndex, useClass: NoSearchIndex }], exports: [SearchIndex] })
+@Module({
+  controllers: [SearchController],
+  providers: [
+    SearchService, SearchMatcher, SearchRanking, SearchRepository, SearchPagesRepository, SearchIndexService,
+    { provide: SearchIndex, useExisting: SearchIndexService },
+  ],
+  exports: [SearchIndex, SearchIndexService],
+})
 export class SearchModule {}

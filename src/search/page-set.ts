@@ -1,0 +1,179 @@
+// Sets of ids (page ids, or word numbers) as bitmaps cut into chunks of CHUNK_SIZE ids, and the
+// compact blob a chunk is stored as: a sorted list of 16-bit offsets while it holds at most
+// SPARSE_MAX members, else a bitmap of CHUNK_SIZE bits. The two cannot be confused: a list is at
+// most 2 * SPARSE_MAX bytes, a bitmap exactly CHUNK_BYTES.
+
+export const CHUNK_BITS = 12;
+export const CHUNK_SIZE = 1 << CHUNK_BITS;
+export const CHUNK_BYTES = CHUNK_SIZE / 8;
+const CHUNK_WORDS = CHUNK_SIZE / 32;
+const SPARSE_MAX = CHUNK_BYTES / 2 - 1;
+
+export const chunkOf = (id: number): number => Math.floor(id / CHUNK_SIZE);
+export const offsetIn = (id: number): number => id % CHUNK_SIZE;
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** A set of ids; only the chunks that hold members take memory. */
+export class PageSet {
+  readonly chunks = new Map<number, Uint32Array>();
+
+  private words(chunk: number): Uint32Array {
+    let words = this.chunks.get(chunk);
+    if (!words) this.chunks.set(chunk, (words = new Uint32Array(CHUNK_WORDS)));
+    return words;
+  }
+
+  static of(ids: Iterable<number>): PageSet {
+    const set = new PageSet();
+    for (const id of ids) set.add(id);
+    return set;
+  }
+
+  has(id: number): boolean {
+    const words = this.chunks.get(chunkOf(id));
+    const offset = offsetIn(id);
+    return words !== undefined && (words[offset >>> 5] & (1 << (offset & 31))) !== 0;
+  }
+
+  add(id: number): void {
+    const offset = offsetIn(id);
+    this.words(chunkOf(id))[offset >>> 5] |= 1 << (offset & 31);
+  }
+
+  delete(id: number): void {
+    const words = this.chunks.get(chunkOf(id));
+    const offset = offsetIn(id);
+    if (words) words[offset >>> 5] &= ~(1 << (offset & 31));
+  }
+
+  clone(): PageSet {
+    const copy = new PageSet();
+    for (const [chunk, words] of this.chunks) copy.chunks.set(chunk, words.slice());
+    return copy;
+  }
+
+  and(other: PageSet): this {
+    for (const [chunk, words] of this.chunks) {
+      const o = other.chunks.get(chunk);
+      if (!o) {
+        this.chunks.delete(chunk);
+        continue;
+      }
+      for (let i = 0; i < CHUNK_WORDS; i++) words[i] &= o[i];
+    }
+    return this;
+  }
+
+  or(other: PageSet): this {
+    for (const [chunk, o] of other.chunks) {
+      const words = this.words(chunk);
+      for (let i = 0; i < CHUNK_WORDS; i++) words[i] |= o[i];
+    }
+    return this;
+  }
+
+  andNot(other: PageSet): this {
+    for (const [chunk, words] of this.chunks) {
+      const o = other.chunks.get(chunk);
+      if (o) for (let i = 0; i < CHUNK_WORDS; i++) words[i] &= ~o[i];
+    }
+    return this;
+  }
+
+  count(): number {
+    let n = 0;
+    for (const words of this.chunks.values()) for (let i = 0; i < CHUNK_WORDS; i++) if (words[i] !== 0) n += popcount32(words[i]);
+    return n;
+  }
+
+  isEmpty(): boolean {
+    for (const words of this.chunks.values()) for (let i = 0; i < CHUNK_WORDS; i++) if (words[i] !== 0) return false;
+    return true;
+  }
+
+  /** Members in ascending order. */
+  toArray(): number[] {
+    const out: number[] = [];
+    for (const chunk of [...this.chunks.keys()].sort((a, b) => a - b)) {
+      const words = this.chunks.get(chunk)!;
+      const base = chunk * CHUNK_SIZE;
+      for (let i = 0; i < CHUNK_WORDS; i++) {
+        for (let word = words[i]; word !== 0; word &= word - 1) out.push(base + i * 32 + 31 - Math.clz32(word & -word));
+      }
+    }
+    return out;
+  }
+
+  /** Adds the members of one stored chunk. */
+  orBlob(chunk: number, blob: Uint8Array): void {
+    const words = this.words(chunk);
+    if (blob.length === CHUNK_BYTES) {
+      for (let i = 0; i < CHUNK_WORDS; i++) {
+        const b = i * 4;
+        words[i] |= blob[b] | (blob[b + 1] << 8) | (blob[b + 2] << 16) | (blob[b + 3] << 24);
+      }
+    } else {
+      for (let i = 0; i + 1 < blob.length; i += 2) {
+        const offset = blob[i] | (blob[i + 1] << 8);
+        words[offset >>> 5] |= 1 << (offset & 31);
+      }
+    }
+  }
+}
+
+/** The offsets (0 .. CHUNK_SIZE-1) a stored chunk holds, ascending. */
+export function decodeChunk(blob: Uint8Array | null | undefined): number[] {
+  if (!blob) return [];
+  const out: number[] = [];
+  if (blob.length === CHUNK_BYTES) {
+    for (let i = 0; i < CHUNK_BYTES; i++) {
+      for (let byte = blob[i]; byte !== 0; byte &= byte - 1) out.push(i * 8 + 31 - Math.clz32(byte & -byte));
+    }
+  } else {
+    for (let i = 0; i + 1 < blob.length; i += 2) out.push(blob[i] | (blob[i + 1] << 8));
+  }
+  return out;
+}
+
+/** The stored form of a chunk holding `offsets` (ascending, distinct); null when empty. */
+export function encodeChunk(offsets: readonly number[]): Buffer | null {
+  if (offsets.length === 0) return null;
+  if (offsets.length <= SPARSE_MAX) {
+    const blob = Buffer.allocUnsafe(offsets.length * 2);
+    for (let i = 0; i < offsets.length; i++) blob.writeUInt16LE(offsets[i], i * 2);
+    return blob;
+  }
+  const blob = Buffer.alloc(CHUNK_BYTES);
+  for (const offset of offsets) blob[offset >>> 3] |= 1 << (offset & 7);
+  return blob;
+}
+
+/** Applies additions and removals (ascending offsets) to a stored chunk; null when it ends up empty. */
+export function updateChunk(blob: Uint8Array | null | undefined, add: readonly number[], remove: readonly number[]): Buffer | null {
+  if (blob?.length !== CHUNK_BYTES && (blob?.length ?? 0) / 2 + add.length <= SPARSE_MAX) {
+    // A short list stays short: merge the sorted lists.
+    const removed = new Set(remove);
+    const kept = decodeChunk(blob).filter((offset) => !removed.has(offset));
+    const out: number[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < kept.length || j < add.length) {
+      const next = j >= add.length || (i < kept.length && kept[i] <= add[j]) ? kept[i++] : add[j++];
+      if (out[out.length - 1] !== next) out.push(next);
+    }
+    return encodeChunk(out);
+  }
+  const bits = Buffer.alloc(CHUNK_BYTES);
+  if (blob?.length === CHUNK_BYTES) bits.set(blob);
+  else for (const offset of decodeChunk(blob)) bits[offset >>> 3] |= 1 << (offset & 7);
+  for (const offset of remove) bits[offset >>> 3] &= ~(1 << (offset & 7));
+  for (const offset of add) bits[offset >>> 3] |= 1 << (offset & 7);
+  let count = 0;
+  for (let i = 0; i < CHUNK_BYTES; i += 4) count += popcount32(bits.readUInt32LE(i));
+  return count > SPARSE_MAX ? bits : encodeChunk(decodeChunk(bits));
+}

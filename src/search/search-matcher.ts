@@ -1,0 +1,130 @@
+// Which live pages of a base hold every term, and which of them hold one in the title.
+//
+// - A term of 1 or 2 characters: the pages of its gram key (exact).
+// - A longer term of one class (search-keys.ts): the pages of the words containing it (exact);
+//   those words are found through the postings of their pairs of characters over word numbers,
+//   then checked.
+// - Any other term: the pages holding all of its pairs of characters are candidates, checked
+//   against their text with INSTR.
+// - Pending pages (text changed since the postings were written) are left out of the postings'
+//   answer and checked against their current text instead. They are read first: a merge that
+//   commits between the two reads then only makes a page pending here and merged there, and a
+//   pending page is checked against its text whatever the postings say.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { PageSet } from './page-set';
+import { inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
+import { SearchRepository, type TermMatches } from './search.repository';
+
+export interface Matches {
+  hits: PageSet;
+  /** The hits with at least one term in the title. */
+  titleHits: PageSet;
+}
+
+interface PlannedTerm {
+  term: string;
+  plan: TermPlan;
+}
+
+/** The numbers of the words containing each looked-up text. */
+type WordsContaining = Map<string, number[]>;
+
+const IN_TITLE = 2;
+const FOUND = 1;
+
+export class KeySets {
+  private readonly sets = new Map<number, PageSet>();
+
+  static async read(repo: SearchRepository, em: EntityManager, baseId: string, keys: readonly number[]): Promise<KeySets> {
+    const sets = new KeySets();
+    if (keys.length === 0) return sets;
+    for (const row of await repo.postings(em, baseId, keys)) {
+      let set = sets.sets.get(row.skey);
+      if (!set) sets.sets.set(row.skey, (set = new PageSet()));
+      set.orBlob(row.chunk, row.bits);
+    }
+    return sets;
+  }
+
+  /** The ids holding any of the keys. */
+  any(keys: readonly number[]): PageSet {
+    const out = new PageSet();
+    for (const key of keys) {
+      const set = this.sets.get(key);
+      if (set) out.or(set);
+    }
+    return out;
+  }
+
+  /** The ids holding every key. */
+  every(keys: readonly number[]): PageSet {
+    const out = this.any(keys.slice(0, 1));
+    for (const key of keys.slice(1)) out.and(this.sets.get(key) ?? new PageSet());
+    return out;
+  }
+}
+
+@Injectable()
+export class SearchMatcher {
+  constructor(private readonly repo: SearchRepository) {}
+
+  async match(em: EntityManager, baseId: string, terms: readonly string[]): Promise<Matches> {
+    const pending = await this.repo.pendingMatches(em, baseId, terms);
+    const planned: PlannedTerm[] = terms.map((term) => ({ term, plan: planTerm(term) }));
+    const containing = await this.wordsContaining(em, baseId, planned.filter(({ plan }) => plan.kind === 'word').map(({ term }) => term));
+    const wordKeys = (text: string) => (containing.get(text) ?? []).map((no) => wordKey(no));
+    const keys = planned.flatMap(({ term, plan }) => {
+      if (plan.kind === 'gram') return [plan.key, inTitle(plan.key)];
+      if (plan.kind === 'word') return wordKeys(term).flatMap((key) => [key, inTitle(key)]);
+      return plan.keys;
+    });
+    const sets = await KeySets.read(this.repo, em, baseId, keys);
+    let hits: PageSet | undefined;
+    const titleHits = new PageSet();
+    for (const { term, plan } of planned) {
+      let found: PageSet;
+      if (plan.kind === 'check') {
+        found = sets.every(plan.keys);
+      } else {
+        const anyKeys = plan.kind === 'gram' ? [plan.key] : wordKeys(term);
+        found = sets.any(anyKeys);
+        titleHits.or(sets.any(anyKeys.map(inTitle)));
+      }
+      hits = hits ? hits.and(found) : found;
+    }
+    hits!.andNot(PageSet.of(pending.map((p) => p.pageId)));
+    titleHits.and(hits!);
+    const unsure = planned.filter(({ plan }) => plan.kind === 'check').map(({ term }) => term);
+    if (unsure.length > 0 && !hits!.isEmpty()) {
+      const checked = await this.repo.termMatches(em, baseId, hits!.toArray(), unsure);
+      hits = new PageSet();
+      this.addMatches(checked, hits, titleHits);
+      titleHits.and(hits);
+    }
+    this.addMatches(pending, hits!, titleHits);
+    return { hits: hits!, titleHits };
+  }
+
+  /** Adds the live pages that hold every term of `found` to `hits`, and to `titleHits` when one is in the title. */
+  private addMatches(matches: readonly TermMatches[], hits: PageSet, titleHits: PageSet): void {
+    for (const { pageId, live, found } of matches) {
+      if (!live || found.some((m) => m < FOUND)) continue;
+      hits.add(pageId);
+      if (found.includes(IN_TITLE)) titleHits.add(pageId);
+    }
+  }
+
+  /** The words of the base that contain each text (3 or more units): candidates by their pairs of characters, then checked. */
+  private async wordsContaining(em: EntityManager, baseId: string, texts: readonly string[]): Promise<WordsContaining> {
+    const out: WordsContaining = new Map();
+    const wanted = [...new Set(texts)];
+    if (wanted.length === 0) return out;
+    const pairSets = await KeySets.read(this.repo, em, baseId, wanted.flatMap(wordPairKeys));
+    const candidates = wanted.map((text) => pairSets.every(wordPairKeys(text)).toArray());
+    const all = [...new Set(candidates.flat())];
+    const words = new Map(all.length === 0 ? [] : (await this.repo.wordsByNo(em, baseId, all)).map((w) => [w.wordNo, w.word]));
+    wanted.forEach((text, i) => out.set(text, candidates[i].filter((no) => words.get(no)?.includes(text))));
+    return out;
+  }
+}

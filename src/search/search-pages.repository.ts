@@ -1,0 +1,74 @@
+// The page reads that rank and describe search results: the recency walk over pages_by_recency
+// (base_id, status, updated_at), rank keys and summaries of given pages. Accepted by both dialects.
+// Reads by page id test base and status in code: with them in the WHERE clause SQLite's planner
+// (no ANALYZE statistics) scans the base through pages_by_recency instead of probing the ids.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { dialectOf } from '../database/dialect';
+import type { PageSummaryRow } from '../pages/page.rows';
+import { inList } from './search.dialect';
+
+export interface RankRow {
+  pageId: number;
+  updatedAt: string;
+  order: number;
+}
+
+/** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
+export const AFTER_ALL_TIMES = '~';
+
+const IDS_PER_QUERY = 500;
+
+@Injectable()
+export class SearchPagesRepository {
+  async livePages(em: EntityManager, baseId: string): Promise<number> {
+    const rows: { live_pages: number }[] = await em.query('SELECT live_pages FROM bases WHERE base_id = ?', [baseId]);
+    return rows[0] ? Number(rows[0].live_pages) : 0;
+  }
+
+  /** Up to `limit` live pages updated before `before`, newest first: [page_id, updated_at]. */
+  async newestBefore(em: EntityManager, baseId: string, before: string, limit: number): Promise<[number, string][]> {
+    const rows: { page_id: number; updated_at: string }[] = await em.query(
+      `SELECT page_id, updated_at FROM pages WHERE base_id = ? AND status = 'A' AND updated_at < ?
+       ORDER BY updated_at DESC LIMIT ?`, [baseId, before, limit]);
+    return rows.map((row) => [Number(row.page_id), row.updated_at]);
+  }
+
+  /** Every live page updated exactly at `at`. */
+  async updatedAt(em: EntityManager, baseId: string, at: string): Promise<number[]> {
+    const rows: { page_id: number }[] = await em.query(
+      "SELECT page_id FROM pages WHERE base_id = ? AND status = 'A' AND updated_at = ?", [baseId, at]);
+    return rows.map((row) => Number(row.page_id));
+  }
+
+  /** Rank keys of the given pages that are live. */
+  async rankRows(em: EntityManager, baseId: string, pageIds: readonly number[]): Promise<RankRow[]> {
+    const out: RankRow[] = [];
+    for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
+      const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
+      const rows: { page_id: number; base_id: string; status: string; updated_at: string; ord: number }[] = await em.query(
+        `SELECT page_id, base_id, status, updated_at, ord FROM pages WHERE page_id ${list.sql}`, list.params);
+      for (const row of rows) if (row.base_id === baseId && row.status === 'A') out.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, order: Number(row.ord) });
+    }
+    return out;
+  }
+
+  /** Summaries of the given live pages, in the order of `pageIds`. */
+  async summaries(em: EntityManager, baseId: string, pageIds: readonly number[]): Promise<PageSummaryRow[]> {
+    const found = new Map<number, PageSummaryRow>();
+    for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
+      const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
+      const rows: Record<string, string | number>[] = await em.query(
+        `SELECT page_id, base_id, status, content_id, title, type, level, ord, lang, updated_at FROM pages WHERE page_id ${list.sql}`,
+        list.params);
+      for (const r of rows) {
+        if (r.base_id !== baseId || r.status !== 'A') continue;
+        found.set(Number(r.page_id), {
+          contentId: String(r.content_id), title: String(r.title), type: r.type as PageSummaryRow['type'], level: Number(r.level),
+          order: Number(r.ord), lang: r.lang as PageSummaryRow['lang'], updatedAt: String(r.updated_at),
+        });
+      }
+    }
+    return pageIds.flatMap((id) => found.get(id) ?? []);
+  }
+}

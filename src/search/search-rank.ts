@@ -1,0 +1,81 @@
+// Picks one page of search results in rank order: title matches first, then the rest; inside each
+// group newest updated_at first, then display order. A small group is looked up page by page and
+// sorted; the first results of a large one come from walking the pages by recency (newest first,
+// pages_by_recency), which meets a member every (live pages / group size) rows.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { PageSet } from './page-set';
+import { AFTER_ALL_TIMES, SearchPagesRepository, type RankRow } from './search-pages.repository';
+
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+/** A lookup of one page by id costs about this many rows of the recency walk. */
+const LOOKUP_COST = 8;
+const MIN_STEP = 64;
+const MAX_STEP = 4000;
+
+const byRank = (a: RankRow, b: RankRow): number =>
+  a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.order - b.order;
+
+@Injectable()
+export class SearchRanking {
+  constructor(private readonly pages: SearchPagesRepository) {}
+
+  /** Page ids of the requested window of results, in rank order; `groups` come one after another. */
+  async window(em: EntityManager, baseId: string, groups: readonly PageSet[], paging: Paging): Promise<number[]> {
+    const result: number[] = [];
+    let skip = paging.offset ?? 0;
+    let livePages: number | undefined;
+    for (const group of groups) {
+      const take = paging.limit === undefined ? undefined : paging.limit - result.length;
+      if (take === 0) break;
+      const size = group.count();
+      if (skip >= size) {
+        skip -= size;
+        continue;
+      }
+      const need = take === undefined ? size : Math.min(size, skip + take);
+      livePages ??= await this.pages.livePages(em, baseId);
+      const walkRows = Math.min(livePages, (need * livePages) / size);
+      const ranked = size * LOOKUP_COST <= walkRows
+        ? (await this.pages.rankRows(em, baseId, group.toArray())).sort(byRank)
+        : await this.walk(em, baseId, group, need, Math.ceil(walkRows));
+      result.push(...ranked.slice(skip, take === undefined ? undefined : skip + take).map((row) => row.pageId));
+      skip = 0;
+    }
+    return result;
+  }
+
+  /**
+   * The first `need` members of the group in rank order (and maybe a few more), walking the live
+   * pages newest first. Pages updated at the same instant as the last one seen are all read, so
+   * every member at least as new as that one is known before the display order breaks the ties.
+   */
+  private async walk(em: EntityManager, baseId: string, group: PageSet, need: number, expectedRows: number): Promise<RankRow[]> {
+    const found: { pageId: number; updatedAt: string }[] = [];
+    let before = AFTER_ALL_TIMES;
+    let step = Math.min(MAX_STEP, Math.max(MIN_STEP, Math.ceil(expectedRows * 1.25) + 16));
+    for (;;) {
+      const rows = await this.pages.newestBefore(em, baseId, before, step);
+      const last = rows.length === step ? rows[rows.length - 1][1] : undefined;
+      for (const [pageId, updatedAt] of rows) if (updatedAt !== last && group.has(pageId)) found.push({ pageId, updatedAt });
+      if (last === undefined) break;
+      for (const pageId of await this.pages.updatedAt(em, baseId, last)) if (group.has(pageId)) found.push({ pageId, updatedAt: last });
+      if (found.length >= need) break;
+      before = last;
+      step = Math.min(MAX_STEP, step * 2);
+    }
+    return this.withOrder(em, baseId, found);
+  }
+
+  /** Rank rows of pages known newest first: display order is read only for pages sharing an instant. */
+  private async withOrder(em: EntityManager, baseId: string, found: readonly { pageId: number; updatedAt: string }[]): Promise<RankRow[]> {
+    const tied = found.filter((row, i) => found[i - 1]?.updatedAt === row.updatedAt || found[i + 1]?.updatedAt === row.updatedAt);
+    if (tied.length === 0) return found.map((row) => ({ ...row, order: 0 }));
+    const orders = new Map((await this.pages.rankRows(em, baseId, tied.map((row) => row.pageId))).map((row) => [row.pageId, row.order]));
+    return found.map((row) => ({ ...row, order: orders.get(row.pageId) ?? 0 })).sort(byRank);
+  }
+}

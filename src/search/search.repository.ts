@@ -1,0 +1,210 @@
+// The SQL of search: posting chunks, pending pages, the words of a base, and the page reads that
+// check, rank and describe results. Every method takes the EntityManager of the caller's read or
+// transaction; what differs between the dialects comes from search.dialect.ts.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { dialectOf, lockBaseSql } from '../database/dialect';
+import type { SearchTexts } from './search-index';
+import type { Dialect } from '../database/data-source';
+import { addPendingSql, containsSql, inList, insertWords, upsertPostings } from './search.dialect';
+
+export interface PostingRow {
+  skey: number;
+  chunk: number;
+  bits: Buffer;
+}
+
+export interface PendingTextRow {
+  pageId: number;
+  /** The text the postings hold; null when they hold nothing of the page. */
+  old: SearchTexts | null;
+  /** The current text; null when the page is no longer live. */
+  now: SearchTexts | null;
+}
+
+/** Per page, per term: 2 = in the title, 1 = in the body only, 0 = absent. */
+export interface TermMatches {
+  pageId: number;
+  live: boolean;
+  found: number[];
+}
+
+export interface WordRow {
+  wordNo: number;
+  word: string;
+}
+
+/** Rows per multi-row INSERT and ids per IN list: well inside every packet and variable limit. */
+const BATCH = 500;
+
+const batches = <T>(items: readonly T[], size = BATCH): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** One column per term telling where it occurs; its parameters come first in the statement. */
+function matchColumns(dialect: Dialect, terms: readonly string[]): [string, string[]] {
+  const [title, body] = [containsSql(dialect, 't.search_title'), containsSql(dialect, 't.search_body')];
+  const columns = terms.map((_, i) => `CASE WHEN ${title} THEN 2 WHEN ${body} THEN 1 ELSE 0 END AS m${i}`);
+  return [columns.join(', '), terms.flatMap((term) => [term, term])];
+}
+
+const matchesOf = (row: Record<string, unknown>, terms: readonly string[]): number[] => terms.map((_, i) => Number(row[`m${i}`]));
+
+@Injectable()
+export class SearchRepository {
+  // ---- posting chunks ----
+
+  async postings(em: EntityManager, baseId: string, keys: readonly number[]): Promise<PostingRow[]> {
+    const rows: PostingRow[] = [];
+    for (const part of batches([...new Set(keys)])) {
+      const list = inList(dialectOf(em), part);
+      const found: { skey: number; chunk: number; bits: Buffer }[] = await em.query(
+        `SELECT skey, chunk, bits FROM search_postings WHERE base_id = ? AND skey ${list.sql}`, [baseId, ...list.params]);
+      for (const row of found) rows.push({ skey: Number(row.skey), chunk: Number(row.chunk), bits: row.bits });
+    }
+    return rows;
+  }
+
+  /** The stored chunks of `keys` in one chunk. */
+  async chunkPostings(tx: EntityManager, baseId: string, chunk: number, keys: readonly number[]): Promise<Map<number, Buffer>> {
+    const stored = new Map<number, Buffer>();
+    for (const part of batches(keys)) {
+      const list = inList(dialectOf(tx), part);
+      const rows: { skey: number; bits: Buffer }[] = await tx.query(
+        `SELECT skey, bits FROM search_postings WHERE base_id = ? AND chunk = ? AND skey ${list.sql}`, [baseId, chunk, ...list.params]);
+      for (const row of rows) stored.set(Number(row.skey), row.bits);
+    }
+    return stored;
+  }
+
+  async writePostings(tx: EntityManager, baseId: string, rows: readonly PostingRow[]): Promise<void> {
+    for (const part of batches(rows)) {
+      const { sql, params } = upsertPostings(dialectOf(tx), baseId, part);
+      await tx.query(sql, params);
+    }
+  }
+
+  async deletePostings(tx: EntityManager, baseId: string, chunk: number, keys: readonly number[]): Promise<void> {
+    for (const part of batches(keys)) {
+      const list = inList(dialectOf(tx), part);
+      await tx.query(`DELETE FROM search_postings WHERE base_id = ? AND chunk = ? AND skey ${list.sql}`, [baseId, chunk, ...list.params]);
+    }
+  }
+
+  // ---- pending pages ----
+
+  async addPending(tx: EntityManager, baseId: string, pageId: number, old: SearchTexts | null): Promise<void> {
+    await tx.query(addPendingSql(dialectOf(tx)), [baseId, pageId, old?.searchTitle ?? null, old?.searchBody ?? null]);
+  }
+
+  /** How many pages of the base are pending, counting no further than `upTo`. */
+  async countPending(tx: EntityManager, baseId: string, upTo: number): Promise<number> {
+    const rows: { n: number }[] = await tx.query(
+      'SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM search_pending WHERE base_id = ? LIMIT ?) AS head', [baseId, upTo]);
+    return Number(rows[0].n);
+  }
+
+  /** The page ids of pending pages, ascending. */
+  async pendingIds(tx: EntityManager, baseId: string): Promise<number[]> {
+    const rows: { page_id: number }[] = await tx.query('SELECT page_id FROM search_pending WHERE base_id = ? ORDER BY page_id', [baseId]);
+    return rows.map((row) => Number(row.page_id));
+  }
+
+  /** Old and current texts of the pending pages with ids from `from` to `to` (exclusive). */
+  async pendingTexts(tx: EntityManager, baseId: string, from: number, to: number): Promise<PendingTextRow[]> {
+    const rows: Record<string, string | number | null>[] = await tx.query(
+      `SELECT s.page_id, s.old_title, s.old_body, p.status, t.search_title, t.search_body
+       FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
+       WHERE s.base_id = ? AND s.page_id >= ? AND s.page_id < ? ORDER BY s.page_id`, [baseId, from, to]);
+    return rows.map((row) => ({
+      pageId: Number(row.page_id),
+      old: row.old_title === null ? null : { searchTitle: String(row.old_title), searchBody: String(row.old_body ?? '') },
+      now: row.status === 'A' ? { searchTitle: String(row.search_title), searchBody: String(row.search_body) } : null,
+    }));
+  }
+
+  async deletePending(tx: EntityManager, baseId: string, from: number, to: number): Promise<void> {
+    await tx.query('DELETE FROM search_pending WHERE base_id = ? AND page_id >= ? AND page_id < ?', [baseId, from, to]);
+  }
+
+  /** Where each term occurs in each pending page (read before the postings: see SearchService). */
+  async pendingMatches(em: EntityManager, baseId: string, terms: readonly string[]): Promise<TermMatches[]> {
+    const [columns, params] = matchColumns(dialectOf(em), terms);
+    const rows: Record<string, unknown>[] = await em.query(
+      `SELECT s.page_id, p.status, ${columns}
+       FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
+       WHERE s.base_id = ?`, [...params, baseId]);
+    return rows.map((row) => ({ pageId: Number(row.page_id), live: row.status === 'A', found: matchesOf(row, terms) }));
+  }
+
+  /** Where each term occurs in each of the given live pages. */
+  async termMatches(em: EntityManager, baseId: string, pageIds: readonly number[], terms: readonly string[]): Promise<TermMatches[]> {
+    const [columns, params] = matchColumns(dialectOf(em), terms);
+    const out: TermMatches[] = [];
+    for (const part of batches(pageIds)) {
+      const list = inList(dialectOf(em), part);
+      // Base and status are tested here, not in SQL, so that both planners probe the ids.
+      const rows: Record<string, unknown>[] = await em.query(
+        `SELECT t.page_id, p.base_id, p.status, ${columns} FROM page_texts t JOIN pages p ON p.page_id = t.page_id
+         WHERE t.page_id ${list.sql}`, [...params, ...list.params]);
+      for (const row of rows) {
+        if (row.base_id === baseId) out.push({ pageId: Number(row.page_id), live: row.status === 'A', found: matchesOf(row, terms) });
+      }
+    }
+    return out;
+  }
+
+  // ---- words ----
+
+  async wordsByHash(tx: EntityManager, baseId: string, hashes: readonly number[]): Promise<(WordRow & { hash: number })[]> {
+    const out: (WordRow & { hash: number })[] = [];
+    for (const part of batches([...new Set(hashes)])) {
+      const list = inList(dialectOf(tx), part);
+      const rows: { word_no: number; word_hash: number; word: string }[] = await tx.query(
+        `SELECT word_no, word_hash, word FROM search_words WHERE base_id = ? AND word_hash ${list.sql}`, [baseId, ...list.params]);
+      for (const row of rows) out.push({ wordNo: Number(row.word_no), hash: Number(row.word_hash), word: row.word });
+    }
+    return out;
+  }
+
+  async wordsByNo(em: EntityManager, baseId: string, wordNos: readonly number[]): Promise<WordRow[]> {
+    const out: WordRow[] = [];
+    for (const part of batches(wordNos)) {
+      const list = inList(dialectOf(em), part);
+      const rows: { word_no: number; word: string }[] = await em.query(
+        `SELECT word_no, word FROM search_words WHERE base_id = ? AND word_no ${list.sql}`, [baseId, ...list.params]);
+      for (const row of rows) out.push({ wordNo: Number(row.word_no), word: row.word });
+    }
+    return out;
+  }
+
+  /** The next free word number of the base (call under the base's lock). */
+  async nextWordNo(tx: EntityManager, baseId: string): Promise<number> {
+    const rows: { last: number | null }[] = await tx.query('SELECT MAX(word_no) AS last FROM search_words WHERE base_id = ?', [baseId]);
+    return rows[0].last === null ? 0 : Number(rows[0].last) + 1;
+  }
+
+  async insertWords(tx: EntityManager, baseId: string, words: readonly (WordRow & { hash: number })[]): Promise<void> {
+    for (const part of batches(words)) {
+      const { sql, params } = insertWords(dialectOf(tx), baseId, part);
+      await tx.query(sql, params);
+    }
+  }
+
+  // ---- whole base ----
+
+  async lockBase(tx: EntityManager, baseId: string): Promise<void> {
+    await tx.query(lockBaseSql(dialectOf(tx)), [baseId]);
+  }
+
+  async clearBase(tx: EntityManager, baseId: string): Promise<void> {
+    for (const table of ['search_postings', 'search_pending', 'search_words']) await tx.query(`DELETE FROM ${table} WHERE base_id = ?`, [baseId]);
+  }
+
+  /** Up to `limit` live pages with ids from `after` (exclusive) on, ascending, with their search texts. */
+  async liveTexts(tx: EntityManager, baseId: string, after: number, limit: number): Promise<({ pageId: number } & SearchTexts)[]> {
+    const rows: { page_id: number; search_title: string; search_body: string }[] = await tx.query(
+      `SELECT p.page_id, t.search_title, t.search_body FROM pages p JOIN page_texts t ON t.page_id = p.page_id
+       WHERE p.base_id = ? AND p.status = 'A' AND p.page_id > ? ORDER BY p.page_id LIMIT ?`, [baseId, after, limit]);
+    return rows.map((row) => ({ pageId: Number(row.page_id), searchTitle: row.search_title, searchBody: row.search_body }));
+  }
+}

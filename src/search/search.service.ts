@@ -1,0 +1,42 @@
+// Search of a base's live pages (decisions.md, "Search"): q is split on whitespace into terms,
+// normalised like the pages' texts (NFKC, lower case); a page matches when every term occurs in
+// its title or body text. Title matches come first, then newest updated_at, then display order;
+// `total` is the full count, and limit and offset cut the ranked list.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { splitSearchTerms } from '../content/search-text';
+import { UnitOfWork } from '../database/unit-of-work';
+import { badRequest } from '../errors/domain-error';
+import type { PageSummaryRow } from '../pages/page.rows';
+import { SearchMatcher } from './search-matcher';
+import { SearchPagesRepository } from './search-pages.repository';
+import { SearchRanking, type Paging } from './search-rank';
+
+export interface SearchResult {
+  pages: PageSummaryRow[];
+  total: number;
+}
+
+@Injectable()
+export class SearchService {
+  constructor(
+    private readonly db: UnitOfWork,
+    private readonly matcher: SearchMatcher,
+    private readonly ranking: SearchRanking,
+    private readonly pages: SearchPagesRepository,
+  ) {}
+
+  /** Searches with the reads' manager. */
+  find(baseId: string, q: string, paging: Paging): Promise<SearchResult> {
+    return this.search(this.db.reader, baseId, q, paging);
+  }
+
+  async search(em: EntityManager, baseId: string, q: string, paging: Paging): Promise<SearchResult> {
+    const terms = [...new Set(splitSearchTerms(q))];
+    if (terms.length === 0) throw badRequest('Send the search keywords in the q parameter, for example ?q=install.');
+    const { hits, titleHits } = await this.matcher.match(em, baseId, terms);
+    const rest = hits.clone().andNot(titleHits);
+    const ids = await this.ranking.window(em, baseId, [titleHits, rest], paging);
+    return { pages: ids.length === 0 ? [] : await this.pages.summaries(em, baseId, ids), total: hits.count() };
+  }
+}

@@ -1,0 +1,151 @@
+// Search tests: a fresh migrated database per backend, pages written straight into bases, pages and
+// page_texts (as the pages module would) with the search index told inside the same transaction,
+// and the reference: a plain scan of the live pages' normalised texts.
+import { normalizeForSearch } from '../../src/content/search-text';
+import { parseDatabaseUrl } from '../../src/database/data-source';
+import { UnitOfWork } from '../../src/database/unit-of-work';
+import type { PageSummaryRow } from '../../src/pages/page.rows';
+import { SearchIndexService } from '../../src/search/search-index.service';
+import { SearchMatcher } from '../../src/search/search-matcher';
+import { SearchPagesRepository } from '../../src/search/search-pages.repository';
+import { SearchRanking, type Paging } from '../../src/search/search-rank';
+import { SearchService } from '../../src/search/search.service';
+import { SearchRepository } from '../../src/search/search.repository';
+import { createTestDatabase, type Backend, type TestDatabase } from '../support/databases';
+
+export interface SearchSetup {
+  db: UnitOfWork;
+  index: SearchIndexService;
+  service: SearchService;
+  close(): Promise<void>;
+}
+
+export async function openSearch(backend: Backend): Promise<SearchSetup> {
+  const database: TestDatabase = await createTestDatabase(backend);
+  const db = await UnitOfWork.open(parseDatabaseUrl(database.url));
+  const repo = new SearchRepository();
+  const pages = new SearchPagesRepository();
+  const index = new SearchIndexService(repo);
+  const service = new SearchService(db, new SearchMatcher(repo), new SearchRanking(pages), pages);
+  return {
+    db, index, service,
+    close: async () => {
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+/** The reference's page: live pages are kept in display order. */
+export interface ModelPage {
+  pageId: number;
+  contentId: string;
+  title: string;
+  searchTitle: string;
+  searchBody: string;
+  type: 'T' | 'H' | 'M';
+  lang: 'ja' | 'en';
+  level: number;
+  updatedAt: string;
+}
+
+/** Every live page holding each term in title or body; title matches, then newest, then order. */
+export function scanSearch(live: readonly ModelPage[], terms: readonly string[], paging: Paging): { pages: PageSummaryRow[]; total: number } {
+  const matches = live
+    .map((page, order) => ({ page, order, inTitle: terms.some((t) => page.searchTitle.includes(t)) }))
+    .filter(({ page }) => terms.every((t) => page.searchTitle.includes(t) || page.searchBody.includes(t)))
+    .sort((a, b) => Number(b.inTitle) - Number(a.inTitle)
+      || (a.page.updatedAt < b.page.updatedAt ? 1 : a.page.updatedAt > b.page.updatedAt ? -1 : 0)
+      || a.order - b.order);
+  const offset = paging.offset ?? 0;
+  const end = paging.limit === undefined ? undefined : offset + paging.limit;
+  return {
+    total: matches.length,
+    pages: matches.slice(offset, end).map(({ page, order }) => ({
+      contentId: page.contentId, title: page.title, type: page.type, level: page.level, order, lang: page.lang, updatedAt: page.updatedAt,
+    })),
+  };
+}
+
+let baseCount = 0;
+const CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
+export const at = (ms: number): string => new Date(CLOCK_START + ms).toISOString();
+
+/**
+ * A base of the test database and its live pages, written like the pages module writes them.
+ * `nextPageId` lets a test place pages where it wants (across chunk boundaries, say).
+ */
+export class TestBase {
+  readonly live: ModelPage[] = [];
+  private contentCount = 0;
+
+  constructor(
+    private readonly setup: SearchSetup,
+    readonly baseId: string,
+    public nextPageId: number,
+  ) {}
+
+  static async create(setup: SearchSetup, firstPageId: number): Promise<TestBase> {
+    const baseId = `base${String(++baseCount).padStart(4, '0')}${Math.random().toString(36).slice(2, 6)}`;
+    await setup.db.write((tx) => tx.query(
+      "INSERT INTO bases (base_id, description, view_mode, live_pages, outline_version, created_at) VALUES (?, '', 'O', 0, 0, ?)",
+      [baseId, at(0)]));
+    return new TestBase(setup, baseId, firstPageId);
+  }
+
+  async add(page: { title: string; body: string; type?: 'T' | 'H' | 'M'; lang?: 'ja' | 'en'; updatedAt: string }): Promise<ModelPage> {
+    const pageId = this.nextPageId++;
+    const contentId = (++this.contentCount).toString(36).padStart(6, '0');
+    const model: ModelPage = {
+      pageId, contentId, title: page.title, searchTitle: normalizeForSearch(page.title), searchBody: normalizeForSearch(page.body),
+      type: page.type ?? 'T', lang: page.lang ?? 'en', level: 0, updatedAt: page.updatedAt,
+    };
+    await this.setup.db.write(async (tx) => {
+      await tx.query(
+        `INSERT INTO pages (page_id, base_id, content_id, ord, level, status, title, type, lang, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 0, 'A', ?, ?, ?, ?, ?)`,
+        [pageId, this.baseId, contentId, this.live.length, model.title, model.type, model.lang, model.updatedAt, model.updatedAt]);
+      await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
+        [pageId, page.body, model.searchTitle, model.searchBody]);
+      await tx.query('UPDATE bases SET live_pages = live_pages + 1 WHERE base_id = ?', [this.baseId]);
+      await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId }, model, null);
+    });
+    this.live.push(model);
+    return model;
+  }
+
+  async edit(page: ModelPage, changes: { title?: string; body?: string; level?: number }, updatedAt: string): Promise<void> {
+    const before = { searchTitle: page.searchTitle, searchBody: page.searchBody };
+    if (changes.title !== undefined) Object.assign(page, { title: changes.title, searchTitle: normalizeForSearch(changes.title) });
+    if (changes.body !== undefined) page.searchBody = normalizeForSearch(changes.body);
+    if (changes.level !== undefined) page.level = changes.level;
+    page.updatedAt = updatedAt;
+    await this.setup.db.write(async (tx) => {
+      await tx.query('UPDATE pages SET title = ?, level = ?, updated_at = ? WHERE page_id = ?', [page.title, page.level, updatedAt, page.pageId]);
+      if (changes.title === undefined && changes.body === undefined) return;
+      await tx.query('UPDATE page_texts SET search_title = ?, search_body = ? WHERE page_id = ?', [page.searchTitle, page.searchBody, page.pageId]);
+      await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId: page.pageId }, page, before);
+    });
+  }
+
+  async remove(page: ModelPage, deletedAt: string): Promise<void> {
+    const order = this.live.indexOf(page);
+    await this.setup.db.write(async (tx) => {
+      await tx.query("UPDATE pages SET status = 'D', deleted_ord = ord, ord = NULL, updated_at = ?, deleted_at = ? WHERE page_id = ?",
+        [deletedAt, deletedAt, page.pageId]);
+      await tx.query('UPDATE pages SET ord = ord - 1 WHERE base_id = ? AND ord > ?', [this.baseId, order]);
+      await tx.query('UPDATE bases SET live_pages = live_pages - 1 WHERE base_id = ?', [this.baseId]);
+      await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
+    });
+    this.live.splice(order, 1);
+  }
+
+  search(q: string, paging: Paging = {}): Promise<{ pages: PageSummaryRow[]; total: number }> {
+    return this.setup.service.search(this.setup.db.reader, this.baseId, q, paging);
+  }
+
+  /** Titles of the results, joined: for readable expectations. */
+  async titles(q: string, paging: Paging = {}): Promise<string> {
+    return (await this.search(q, paging)).pages.map((p) => p.title).join(' | ');
+  }
+}
