@@ -1,8 +1,9 @@
 // The error envelope as documented in the OpenAPI document.
 import { ApiProperty } from '@nestjs/swagger';
+import { errorStatus } from '../errors/error-codes';
 
 export class ErrorDetail {
-  @ApiProperty({ description: 'Stable error code, for example BAD_REQUEST', example: 'BAD_REQUEST' })
+  @ApiProperty({ enum: Object.keys(errorStatus), description: 'Stable error code', example: 'BAD_REQUEST' })
   code: string;
 
   @ApiProperty({ description: 'What went wrong and what to fix, in plain words' })

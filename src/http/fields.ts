@@ -11,6 +11,8 @@ interface FieldOptions {
   nullable?: boolean;
   description?: string;
   example?: unknown;
+  /** The value an omitted field takes (documented; the service applies it). */
+  default?: unknown;
 }
 
 function Optional(nullable: boolean): PropertyDecorator {
@@ -19,7 +21,8 @@ function Optional(nullable: boolean): PropertyDecorator {
 
 function documented(options: FieldOptions, schema: ApiPropertyOptions): PropertyDecorator {
   const { required = true, nullable = false, description, example } = options;
-  const full = { ...schema, description, ...(example === undefined ? {} : { example }), ...(nullable ? { nullable: true } : {}) } as ApiPropertyOptions;
+  const fallback = options.default === undefined ? {} : { default: options.default };
+  const full = { ...schema, ...fallback, description, ...(example === undefined ? {} : { example }), ...(nullable ? { nullable: true } : {}) } as ApiPropertyOptions;
   const decorators = [required ? ApiProperty(full) : ApiPropertyOptional(full)];
   if (!required) decorators.push(Optional(nullable));
   return applyDecorators(...decorators);

@@ -40,7 +40,11 @@ export class PagesController {
   @Auth('write')
   @JsonBody()
   @ApiOperation({ operationId: 'createPage', summary: 'Create a page at the end of the base, level 0' })
-  @ApiCreatedResponse({ type: PageResponse, description: 'The new page; Location names it' })
+  @ApiCreatedResponse({
+    type: PageResponse,
+    description: 'The new page; Location names it',
+    headers: { Location: { description: '/api/v1/bases/{base_id}/pages/{content_id} of the new page', schema: { type: 'string' } } },
+  })
   @ApiBadRequestResponse({ type: ErrorResponse })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse })
   @ApiPayloadTooLargeResponse({ type: ErrorResponse })
