@@ -16,7 +16,6 @@ class ResultsReporter {
       numTotalTests: results.numTotalTests,
       numFailedTestSuites: results.numFailedTestSuites,
       numRuntimeErrorTestSuites: results.numRuntimeErrorTestSuites,
-      success: results.success,
     };
     writeFileSync(join(dir, 'jest-results.json'), JSON.stringify(summary, null, 2));
   }
