@@ -14,3 +14,12 @@ export function lockBaseSql(dialect: Dialect): string {
     ? 'SELECT base_id FROM bases WHERE base_id = ? FOR UPDATE'
     : 'SELECT base_id FROM bases WHERE base_id = ?';
 }
+
+/**
+ * Names the index a query on `table` must use, where the planner would otherwise choose worse:
+ * MySQL/MariaDB pick the (base_id, ord) index for `ORDER BY ord … LIMIT 1` and scan thousands of
+ * rows filtering by level. SQLite's planner chooses well, so it gets no hint.
+ */
+export function tableWithIndex(dialect: Dialect, table: string, index: string): string {
+  return dialect === 'mysql' ? `${table} FORCE INDEX (${index})` : table;
+}

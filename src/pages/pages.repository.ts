@@ -2,7 +2,7 @@
 // EntityManager of the caller's read or transaction; the SQL is accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { dialectOf, lockBaseSql } from '../database/dialect';
+import { dialectOf, lockBaseSql, tableWithIndex } from '../database/dialect';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { PageRow, PageSummaryRow } from './page.rows';
 
@@ -83,8 +83,9 @@ export class PagesRepository {
     // SQL so that each row says which part it answers.
     const parts = ['SELECT -1 AS lvl, outline_version AS ord, NULL AS title FROM bases WHERE base_id = ?'];
     const params: unknown[] = [baseId];
+    const byLevel = tableWithIndex(dialectOf(em), 'pages', 'pages_by_level');
     for (let l = 0; l < level; l++) {
-      parts.push(`SELECT ${l} AS lvl, ord, title FROM (SELECT ord, title FROM pages WHERE base_id = ? AND level = ? AND ord < ? ORDER BY ord DESC LIMIT 1) AS a${l}`);
+      parts.push(`SELECT ${l} AS lvl, ord, title FROM (SELECT ord, title FROM ${byLevel} WHERE base_id = ? AND level = ? AND ord < ? ORDER BY ord DESC LIMIT 1) AS a${l}`);
       params.push(baseId, l, ord);
     }
     const rows: { lvl: number; ord: number; title: string }[] = await em.query(parts.join(' UNION ALL '), params);
@@ -149,8 +150,9 @@ export class PagesRepository {
 
   /** End (exclusive) of the descendants of the page at `ord`: the first later page not deeper than it. */
   async descendantsEnd(tx: EntityManager, baseId: string, ord: number, level: number, livePages: number): Promise<number> {
+    // Walks the (base_id, ord) index forward through the descendants only.
     const rows: { ord: number | null }[] = await tx.query(
-      'SELECT MIN(ord) AS ord FROM pages WHERE base_id = ? AND ord > ? AND level <= ?',
+      `SELECT ord FROM ${tableWithIndex(dialectOf(tx), 'pages', 'pages_by_order')} WHERE base_id = ? AND ord > ? AND level <= ? ORDER BY ord LIMIT 1`,
       [baseId, ord, level],
     );
     return rows[0]?.ord === null || rows[0]?.ord === undefined ? livePages : Number(rows[0].ord);
@@ -158,7 +160,7 @@ export class PagesRepository {
 
   async deepestLevel(tx: EntityManager, baseId: string, from: number, to: number): Promise<number> {
     const rows: { deepest: number }[] = await tx.query(
-      'SELECT MAX(level) AS deepest FROM pages WHERE base_id = ? AND ord >= ? AND ord < ?', [baseId, from, to],
+      `SELECT MAX(level) AS deepest FROM ${tableWithIndex(dialectOf(tx), 'pages', 'pages_by_order')} WHERE base_id = ? AND ord >= ? AND ord < ?`, [baseId, from, to],
     );
     return Number(rows[0].deepest);
   }
