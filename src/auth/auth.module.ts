@@ -6,12 +6,14 @@ import { AccessService } from './access.service';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 import { TokensRepository } from './tokens.repository';
+import { TokenInfoController } from './token-info.controller';
 import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [BasesModule],
+  controllers: [TokenInfoController],
   providers: [
     AccessService, AccessRepository,
     UsersService, UsersRepository,

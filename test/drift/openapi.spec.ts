@@ -21,6 +21,8 @@ const operations = [
   ['delete', '/bases/{base_id}/pages/{content_id}'],
   ['get', '/bases/{base_id}/search'],
   ['get', '/bases/{base_id}/tree'],
+  // An addition of ours: the calling token describes itself.
+  ['get', '/bases/{base_id}/token'],
 ] as const;
 
 const successStatus: Record<string, string> = { get: '200', post: '201', patch: '200', delete: '204' };
@@ -77,7 +79,7 @@ describeEachBackend('OpenAPI document', (h) => {
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  it('describes exactly the eight operations of the contract (no health, docs or manual routes)', () => {
+  it('describes exactly the eight operations of the contract and the token one (no health, docs or manual routes)', () => {
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as Json).map((m) => `${m} ${path}`));
     expect(documented.sort()).toEqual(operations.map(([m, p]) => `${m} ${p}`).sort());
   });

@@ -25,6 +25,7 @@ const bodyLimit = 4096;
 
 const operations: Operation[] = [
   { key: 'GET /bases/{base_id}/info', method: 'get', path: (b) => `/bases/${b.baseId}/info`, success: 200 },
+  { key: 'GET /bases/{base_id}/token', method: 'get', path: (b) => `/bases/${b.baseId}/token`, success: 200 },
   { key: 'GET /bases/{base_id}/pages', method: 'get', path: (b) => b.pagesPath(), success: 200, bad: { path: (b) => `${b.pagesPath()}?limit=0` } },
   { key: 'POST /bases/{base_id}/pages', method: 'post', path: (b) => b.pagesPath(), success: 201, body: { title: 'New page', body: '# New' }, bad: { body: { title: 'x', type: 'M' } } },
   { key: 'GET /bases/{base_id}/pages/{content_id}', method: 'get', path: (b, id) => b.pagesPath(id), success: 200 },
