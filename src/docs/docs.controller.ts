@@ -1,13 +1,11 @@
-// GET /api/v1/openapi.json, /api/v1/docs (Swagger UI and its assets) and /api/v1/manual: no
-// token needed, not part of the document they publish.
-import { Controller, Get, Param, Res } from '@nestjs/common';
+// GET /api/v1/openapi.json and /api/v1/manual: no token needed, not part of the document they
+// publish. Swagger UI at /api/v1/docs is set up by setupDocs.
+import { Controller, Get, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { notFound } from '../errors/domain-error';
 import { API_PREFIX } from '../http/api-prefix';
 import { Public } from '../http/decorators/protection';
 import { ApiDocuments } from './api-documents';
-import { DOCS_PATH, swaggerUiAsset, swaggerUiHtml } from './swagger-ui';
 
 @ApiExcludeController()
 @Public()
@@ -23,18 +21,5 @@ export class DocsController {
   @Get('manual')
   manual(@Res() response: Response): void {
     response.type('text/markdown; charset=utf-8').send(this.documents.manual);
-  }
-
-  @Get('docs')
-  swaggerUi(@Res() response: Response): void {
-    response.type('text/html; charset=utf-8').send(swaggerUiHtml);
-  }
-
-  @Get('docs/:asset')
-  swaggerUiAsset(@Param('asset') name: string, @Res() response: Response): void {
-    const asset = swaggerUiAsset(name);
-    if (!asset) throw notFound(`There is no ${DOCS_PATH}/${name}; Swagger UI is at ${DOCS_PATH}.`);
-    response.setHeader('Cache-Control', 'public, max-age=3600');
-    response.type(asset.contentType).send(asset.body);
   }
 }

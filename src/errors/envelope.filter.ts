@@ -70,6 +70,8 @@ export class EnvelopeFilter implements ExceptionFilter {
       const known = findKnownPath(path);
       if (!known) return ['NOT_FOUND', `There is no ${path}; the API lives under ${API_PREFIX}.`];
       const allow = allowHeader(known);
+      // A route that exists for this method and answered 404 itself: nothing there, not a wrong method.
+      if (allow.split(', ').includes(request.method)) return ['NOT_FOUND', `There is nothing at ${path}.`];
       response.setHeader('Allow', allow);
       return ['METHOD_NOT_ALLOWED', `${request.method} is not offered here; use ${allow}.`];
     }

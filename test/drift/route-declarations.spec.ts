@@ -1,7 +1,8 @@
 // The protection of every mounted route, read from the controllers' metadata the way the guard
 // chain reads it, as a committed snapshot: a diff here is a change of who may call what, to be
 // reviewed as such, not a snapshot to refresh. Also: every mounted route is a controller route
-// (nothing bypasses the guard chain), and each route behaves as declared when called with no token.
+// (nothing bypasses the guard chain) except Swagger UI's own, public ones, and each route behaves
+// as declared when called with no token.
 import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { RequestMethod, type Type } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
@@ -53,6 +54,13 @@ function mountedRoutes(h: Harness): string[] {
 const sample: Record<string, string> = { base_id: 'some-base', content_id: 'abc123', asset: 'swagger-ui.css' };
 const concrete = (path: string) => path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => sample[name] ?? 'x');
 
+/** What SwaggerModule.setup mounts for Swagger UI at /api/v1/docs: its page and start-up script
+ * (its static files come from a middleware, not routes); LICENSE answers 404. */
+const swaggerUiRoutes = [
+  'GET /api/v1/docs', 'GET /api/v1/docs/', 'GET /api/v1/docs/LICENSE', 'GET /api/v1/docs/docs/swagger-ui-init.js',
+  'GET /api/v1/docs/index.html', 'GET /api/v1/docs/swagger-ui-init.js',
+].sort();
+
 describe('route declarations', () => {
   let h: Harness;
 
@@ -67,8 +75,19 @@ describe('route declarations', () => {
     expect(declaredRoutes(h).map((r) => `${r.method} ${r.path}  ${r.protection}`)).toMatchSnapshot();
   });
 
-  it('mounts no route outside the controllers, so the guard chain sees every one', () => {
-    expect(mountedRoutes(h)).toEqual(declaredRoutes(h).map((r) => `${r.method} ${r.path}`).sort());
+  it('mounts no route outside the controllers but Swagger UI\'s, so the guard chain sees every API route', () => {
+    const declared = declaredRoutes(h).map((r) => `${r.method} ${r.path}`);
+    const outside = mountedRoutes(h).filter((route) => !declared.includes(route));
+    expect(outside).toEqual(swaggerUiRoutes);
+    expect(mountedRoutes(h)).toEqual([...declared, ...swaggerUiRoutes].sort());
+  });
+
+  it('serves Swagger UI\'s routes with no token', async () => {
+    const http = request(h.app.getHttpServer());
+    for (const route of swaggerUiRoutes.filter((r) => !r.endsWith('LICENSE'))) {
+      const path = route.slice('GET '.length);
+      expect({ path, status: (await http.get(path)).status }).toEqual({ path, status: 200 });
+    }
   });
 
   it('denies every non-public route without a token (401) and lets every public one through', async () => {
