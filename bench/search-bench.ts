@@ -9,6 +9,8 @@ import { normalizeForSearch, splitSearchTerms } from '../src/content/search-text
 import { parseDatabaseUrl } from '../src/database/data-source';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import type { SearchTexts } from '../src/search/search-index';
+import { DisplayOrder } from '../src/order/display-order.service';
+import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
 import { SearchIndexService } from '../src/search/search-index.service';
 import { SearchMatcher } from '../src/search/search-matcher';
 import { SearchPagesRepository } from '../src/search/search-pages.repository';
@@ -89,7 +91,7 @@ async function seed_(db: UnitOfWork): Promise<void> {
     const ids = Array.from({ length: Math.min(250, PAGES - from + 1) }, (_, i) => from + i);
     const texts = ids.map(() => pageText());
     await db.write(async (tx) => {
-      await tx.query(`INSERT INTO pages (page_id, base_id, content_id, ord, level, status, title, type, lang, created_at, updated_at) VALUES
+      await tx.query(`INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at) VALUES
         ${ids.map(() => "(?, ?, ?, ?, 0, 'A', ?, 'T', 'ja', ?, ?)").join(', ')}`,
       ids.flatMap((id, i) => {
         const at = new Date(start + ((id * 7919) % PAGES) * 1000).toISOString();
@@ -97,6 +99,7 @@ async function seed_(db: UnitOfWork): Promise<void> {
       }));
       await tx.query(`INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES ${ids.map(() => '(?, ?, NULL, ?, ?)').join(', ')}`,
         ids.flatMap((id, i) => [id, texts[i].body, normalizeForSearch(texts[i].title.slice(0, 255)), normalizeForSearch(texts[i].body)]));
+      await new LiveBlocksRepository().recount(tx, BASE, from - 1);
     });
   }
 }
@@ -133,9 +136,10 @@ async function writeCosts(db: UnitOfWork, index: SearchIndexService): Promise<vo
       const id = nextId++;
       const t = fresh();
       const at = new Date().toISOString();
-      await tx.query(`INSERT INTO pages (page_id, base_id, content_id, ord, level, status, title, type, lang, created_at, updated_at)
+      await tx.query(`INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at)
         VALUES (?, ?, ?, ?, 0, 'A', ?, 'T', 'ja', ?, ?)`, [id, BASE, `n${id.toString(36)}`, id - 1, t.searchTitle.slice(0, 255), at, at]);
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)', [id, t.searchBody, t.searchTitle, t.searchBody]);
+      await new LiveBlocksRepository().pageAdded(tx, BASE, id - 1);
       return (await timed(() => index.pageTextsChanged(tx, { baseId: BASE, pageId: id }, t, null)))[1];
     }],
     ['small edit (a sentence appended)', async (tx, i) => {
@@ -177,7 +181,7 @@ async function bench(backend: Backend): Promise<void> {
     const repo = new SearchRepository();
     const pages = new SearchPagesRepository();
     const index = new SearchIndexService(repo);
-    const service = new SearchService(db, new SearchMatcher(repo), new SearchRanking(pages), pages);
+    const service = new SearchService(db, new SearchMatcher(repo), new SearchRanking(pages), pages, new DisplayOrder(new LiveBlocksRepository()));
     seed = 12345;
     const [, seedMs] = await timed(() => seed_(db));
     const [, rebuildMs] = await timed(() => db.write((tx) => index.rebuild(tx, BASE)));

@@ -7,6 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { hashToken, issueToken } from '../src/auth/tokens';
 import { prepareContent, prepareTitle } from '../src/content/prepare';
 import type { UnitOfWork } from '../src/database/unit-of-work';
+import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
 import { PagesRepository } from '../src/pages/pages.repository';
 import type { ContentType, Lang } from '../src/vocabulary';
 
@@ -85,34 +86,36 @@ const PAGE_ROWS_PER_INSERT = 500;
 const TEXT_BYTES_PER_INSERT = 2 * 1024 * 1024;
 
 const pages = new PagesRepository();
+const blocks = new LiveBlocksRepository();
 
 /** Appends `batch` at the end of the base's outline in one unit of work; returns their row ids in order. */
 export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[]): Promise<number[]> {
   return db.write(async (tx) => {
-    const livePages = await pages.lockBase(tx, baseId);
-    if (livePages === null) throw new Error(`The base "${baseId}" does not exist.`);
+    if (!(await pages.lockBase(tx, baseId))) throw new Error(`The base "${baseId}" does not exist.`);
+    const first = await blocks.nextPosition(tx, baseId);
     for (let start = 0; start < batch.length; start += PAGE_ROWS_PER_INSERT) {
-      await insertPageRows(tx, baseId, livePages + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));
+      await insertPageRows(tx, baseId, first + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));
     }
     // Row ids by position: whatever ids the backend handed out, the positions are ours.
-    const ids: { page_id: number; ord: number }[] = await tx.query(
-      'SELECT page_id, ord FROM pages WHERE base_id = ? AND ord >= ? AND ord < ? ORDER BY ord',
-      [baseId, livePages, livePages + batch.length],
+    const ids: { page_id: number }[] = await tx.query(
+      'SELECT page_id FROM pages WHERE base_id = ? AND pos >= ? AND pos < ? ORDER BY pos',
+      [baseId, first, first + batch.length],
     );
     const pageIds = ids.map((row) => Number(row.page_id));
     await insertTextRows(tx, batch, pageIds);
+    await blocks.recount(tx, baseId, first);
     await pages.outlineChanged(tx, baseId, batch.length);
     return pageIds;
   });
 }
 
-async function insertPageRows(tx: EntityManager, baseId: string, firstOrder: number, rows: SeedPage[]): Promise<void> {
+async function insertPageRows(tx: EntityManager, baseId: string, firstPosition: number, rows: SeedPage[]): Promise<void> {
   const params: unknown[] = [];
   rows.forEach((page, i) => params.push(
-    baseId, page.contentId, firstOrder + i, page.level, page.title, page.type, page.lang, page.createdAt, page.updatedAt,
+    baseId, page.contentId, firstPosition + i, page.level, page.title, page.type, page.lang, page.createdAt, page.updatedAt,
   ));
   await tx.query(
-    `INSERT INTO pages (base_id, content_id, ord, level, status, title, type, lang, view_mode, created_at, updated_at)
+    `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at)
      VALUES ${rows.map(() => "(?, ?, ?, ?, 'A', ?, ?, ?, NULL, ?, ?)").join(', ')}`,
     params,
   );

@@ -17,9 +17,10 @@ export function lockBaseSql(dialect: Dialect): string {
 
 /**
  * Names the index a query on `table` must use, where the planner would otherwise choose worse:
- * MySQL/MariaDB pick the (base_id, ord) index for `ORDER BY ord … LIMIT 1` and scan thousands of
+ * MySQL/MariaDB pick the (base_id, pos) index for `ORDER BY pos … LIMIT 1` and scan thousands of
  * rows filtering by level. SQLite's planner chooses well, so it gets no hint.
  */
-export function tableWithIndex(dialect: Dialect, table: string, index: string): string {
-  return dialect === 'mysql' ? `${table} FORCE INDEX (${index})` : table;
+export function tableWithIndex(dialect: Dialect, table: string, index: string, alias?: string): string {
+  const named = alias === undefined ? table : `${table} ${alias}`;
+  return dialect === 'mysql' ? `${named} FORCE INDEX (${index})` : named;
 }

@@ -1,5 +1,6 @@
-// A page's outline row. `ord` is the dense display position among the live pages of its base
-// (null once soft-deleted, when `deleted_ord` keeps the former one for a later restore).
+// A page's outline row. `pos` is its position key among the pages of its base, kept while it is live
+// (src/outline/positions.ts: display order is the count of live pages before it); null once
+// soft-deleted, when `deleted_ord` keeps the display order it had for a later restore.
 // Texts live in page_texts so that list, tree and outline writes touch small rows only.
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { ContentType, Lang, View } from '../vocabulary';
@@ -8,8 +9,8 @@ export type PageStatus = 'A' | 'D';
 
 @Entity('pages')
 @Index('pages_by_content_id', ['baseId', 'contentId'], { unique: true })
-@Index('pages_by_order', ['baseId', 'ord'])
-@Index('pages_by_level', ['baseId', 'level', 'ord'])
+@Index('pages_by_order', ['baseId', 'pos'])
+@Index('pages_by_level', ['baseId', 'level', 'pos'])
 export class PageEntity {
   @PrimaryGeneratedColumn({ name: 'page_id' })
   pageId: number;
@@ -21,7 +22,7 @@ export class PageEntity {
   contentId: string;
 
   @Column({ type: 'int', nullable: true })
-  ord: number | null;
+  pos: number | null;
 
   @Column({ name: 'deleted_ord', type: 'int', nullable: true })
   deletedOrd: number | null;

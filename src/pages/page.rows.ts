@@ -11,9 +11,12 @@ export interface PageSummaryRow {
   updatedAt: string;
 }
 
-export interface PageRow extends PageSummaryRow {
+/** A page as reads and writes use it; its display order is not part of a page's answer. */
+export interface PageRow extends Omit<PageSummaryRow, 'order'> {
   pageId: number;
   baseId: string;
+  /** Its position key (src/outline/positions.ts), not shown: outline reads and writes go by it. */
+  position: number;
   body: string;
   bodyHtml: string | null;
   searchTitle: string;

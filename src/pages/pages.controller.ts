@@ -25,7 +25,7 @@ export class PagesController {
   @ApiOkResponse({ type: PageListResponse })
   @ApiBadRequestResponse({ description: 'limit or offset is not such an integer', type: ErrorResponse })
   async list(@CurrentAccess() access: GrantedAccess, @Query() query: PagingQueryDto): Promise<PageListResponse> {
-    return toPageListResponse(await this.pages.list(access.baseId, query));
+    return toPageListResponse(await this.pages.list(access.baseId, query, access.base.outlineVersion));
   }
 
   @Get(':content_id')

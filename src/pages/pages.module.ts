@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { OrderModule } from '../order/order.module';
 import { SearchModule } from '../search/search.module';
 import { PagesController } from './pages.controller';
 import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
 
 @Module({
-  imports: [SearchModule],
+  imports: [OrderModule, SearchModule],
   controllers: [PagesController],
   providers: [PagesService, PagesRepository],
   exports: [PagesRepository],

@@ -8,6 +8,8 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, notFound, pageNotFound } from '../errors/domain-error';
 import { ancestorsFromNearest, levelShift } from '../outline/outline';
 import { OutlineError } from '../outline/outline-error';
+import { DisplayOrder } from '../order/display-order.service';
+import { LiveBlocksRepository } from '../order/live-blocks.repository';
 import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
@@ -29,11 +31,11 @@ export interface PageChangesInput {
   level?: number;
 }
 
-/** How often a detail read tries a lock-free consistent read before it queues with the writes. */
+/** How often a read tries a lock-free consistent read before it queues with the writes. */
 const CONSISTENT_READ_ATTEMPTS = 3;
 
-/** Past every display position: the end of an unpaged list. */
-const LAST_POSITION = 2 ** 31 - 1;
+/** More than any base holds: the limit of an unpaged list. */
+const ALL_PAGES = 2 ** 31 - 1;
 
 export interface Paging {
   limit?: number;
@@ -45,14 +47,41 @@ export class PagesService {
   constructor(
     private readonly db: UnitOfWork,
     private readonly pages: PagesRepository,
+    private readonly order: DisplayOrder,
+    private readonly blocks: LiveBlocksRepository,
     private readonly searchIndex: SearchIndex,
   ) {}
 
-  /** Live pages in display order, a window of them when paged; `total` is the full count. */
-  list(baseId: string, paging: Paging): Promise<{ pages: PageSummaryRow[]; total: number }> {
+  /**
+   * Live pages in display order, a window of them when paged; `total` is the full count. The window
+   * is located by the block counts of an outline version and read with the version of its pages;
+   * when a write committed in between, it is located and read again, so pages, orders and total
+   * are always of one outline. `outlineVersion` is the version the caller last saw (a hint).
+   */
+  async list(baseId: string, paging: Paging, outlineVersion?: number): Promise<{ pages: PageSummaryRow[]; total: number }> {
     const from = paging.offset ?? 0;
-    const to = paging.limit === undefined ? LAST_POSITION : from + paging.limit;
-    return this.pages.listWindow(this.db.reader, baseId, from, to);
+    const limit = paging.limit ?? ALL_PAGES;
+    let version = outlineVersion;
+    for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
+      const read = await this.listAt(this.db.reader, baseId, from, limit, version);
+      if (read.consistent) return read.list;
+      version = read.outlineVersion;
+    }
+    return this.db.write(async (tx) => {
+      await this.lockedBase(tx, baseId);
+      return (await this.listAt(tx, baseId, from, limit, undefined)).list;
+    });
+  }
+
+  private async listAt(em: EntityManager, baseId: string, from: number, limit: number, version: number | undefined) {
+    const known = await this.order.counts(em, baseId, version);
+    if (!known) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
+    const total = known.counts.total;
+    const at = limit === 0 ? null : known.counts.locate(from);
+    if (!at) return { consistent: true, list: { pages: [], total }, outlineVersion: known.outlineVersion };
+    const window = await this.pages.windowAt(em, baseId, at, from, limit);
+    const consistent = window.outlineVersion === known.outlineVersion;
+    return { consistent, list: { pages: window.pages, total }, outlineVersion: window.outlineVersion ?? undefined };
   }
 
   /**
@@ -64,7 +93,7 @@ export class PagesService {
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
       const found = await this.pages.findLiveVersioned(this.db.reader, baseId, contentId);
       if (!found) throw pageNotFound();
-      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, found.page.order, found.page.level);
+      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, found.page.position, found.page.level);
       if (outlineVersion === null || outlineVersion === found.outlineVersion) return withAncestors(found.page, nearest);
     }
     return this.db.write(async (tx) => {
@@ -79,19 +108,21 @@ export class PagesService {
     const content = prepareContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
     return this.db.write(async (tx) => {
-      const livePages = await this.lockedBase(tx, baseId);
+      await this.lockedBase(tx, baseId);
       let contentId = newContentId();
       while (await this.pages.contentIdTaken(tx, baseId, contentId)) contentId = newContentId();
       const stamp = now();
+      const position = await this.blocks.nextPosition(tx, baseId);
       const row = {
-        baseId, contentId, ord: livePages, title: input.title, type: input.type, lang: input.lang, now: stamp,
+        baseId, contentId, position, title: input.title, type: input.type, lang: input.lang, now: stamp,
         body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
       };
       const pageId = await this.pages.insert(tx, row);
+      await this.blocks.pageAdded(tx, baseId, position);
       await this.pages.outlineChanged(tx, baseId, 1);
       await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
       return {
-        pageId, baseId, contentId, title: input.title, type: input.type, level: 0, order: livePages, lang: input.lang,
+        pageId, baseId, contentId, position, title: input.title, type: input.type, level: 0, lang: input.lang,
         updatedAt: stamp, createdAt: stamp, body: content.body, bodyHtml: content.html, searchTitle,
         searchBody: content.searchBody, view: null, path: [input.title],
       };
@@ -101,13 +132,13 @@ export class PagesService {
   async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
     return this.db.write(async (tx) => {
-      const livePages = await this.lockedBase(tx, baseId);
+      await this.lockedBase(tx, baseId);
       const current = await this.pages.findLive(tx, baseId, contentId);
       if (!current) throw pageNotFound();
       const { columns, texts } = this.changesOf(current, input);
       await this.pages.update(tx, current.pageId, columns, texts);
       const levelChanged = input.level !== undefined && input.level !== current.level;
-      if (levelChanged) await this.moveLevel(tx, current, input.level!, livePages);
+      if (levelChanged) await this.moveLevel(tx, current, input.level!);
       if (levelChanged || (input.title !== undefined && input.title !== current.title)) await this.pages.outlineChanged(tx, baseId, 0);
       if (texts.searchTitle !== undefined || texts.searchBody !== undefined) {
         const before = { searchTitle: current.searchTitle, searchBody: current.searchBody };
@@ -121,21 +152,20 @@ export class PagesService {
 
   delete(baseId: string, contentId: string): Promise<void> {
     return this.db.write(async (tx) => {
-      const livePages = await this.lockedBase(tx, baseId);
+      await this.lockedBase(tx, baseId);
       const page = await this.pages.findLive(tx, baseId, contentId);
       if (!page) throw pageNotFound();
-      const end = await this.pages.descendantsEnd(tx, baseId, page.order, page.level, livePages);
-      await this.pages.shiftLevels(tx, baseId, page.order + 1, end, -1);
-      await this.pages.softDelete(tx, { pageId: page.pageId, baseId, order: page.order }, now());
+      const end = await this.pages.descendantsEnd(tx, baseId, page.position, page.level);
+      await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: end }, -1);
+      await this.pages.softDelete(tx, page.pageId, now());
+      await this.blocks.pageRemoved(tx, baseId, page.position);
       await this.pages.outlineChanged(tx, baseId, -1);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
     });
   }
 
-  private async lockedBase(tx: EntityManager, baseId: string): Promise<number> {
-    const livePages = await this.pages.lockBase(tx, baseId);
-    if (livePages === null) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
-    return livePages;
+  private async lockedBase(tx: EntityManager, baseId: string): Promise<void> {
+    if (!(await this.pages.lockBase(tx, baseId))) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
   }
 
   /** The stored changes of a partial update; content is derived again when body or type is sent. */
@@ -152,9 +182,9 @@ export class PagesService {
   }
 
   /** Moves the page to `newLevel` with its descendants; a descendant past the deepest level is a 400. */
-  private async moveLevel(tx: EntityManager, page: PageRow, newLevel: number, livePages: number): Promise<void> {
-    const end = await this.pages.descendantsEnd(tx, page.baseId, page.order, page.level, livePages);
-    const deepest = await this.pages.deepestLevel(tx, page.baseId, page.order, end);
+  private async moveLevel(tx: EntityManager, page: PageRow, newLevel: number): Promise<void> {
+    const subtree = { from: page.position, to: await this.pages.descendantsEnd(tx, page.baseId, page.position, page.level) };
+    const deepest = await this.pages.deepestLevel(tx, page.baseId, subtree);
     let shift: number;
     try {
       shift = levelShift(page.level, deepest, newLevel);
@@ -162,11 +192,11 @@ export class PagesService {
       if (error instanceof OutlineError) throw badRequest(error.message);
       throw error;
     }
-    await this.pages.shiftLevels(tx, page.baseId, page.order, end, shift);
+    await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
   }
 
   private async withPath(em: EntityManager, page: PageRow): Promise<PageDetailRow> {
-    return withAncestors(page, (await this.pages.nearestBefore(em, page.baseId, page.order, page.level)).nearest);
+    return withAncestors(page, (await this.pages.nearestBefore(em, page.baseId, page.position, page.level)).nearest);
   }
 }
 

@@ -5,13 +5,24 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
+import { displayOrderSql, liveBeforeInBlockSql } from '../order/live-blocks.repository';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { inList } from './search.dialect';
 
 export interface RankRow {
   pageId: number;
   updatedAt: string;
-  order: number;
+  /** The page's position key: positions compare as display orders do. */
+  position: number;
+}
+
+/**
+ * Summaries of search results and the outline version they were read at; each with its position and
+ * the live pages before it in its block (`order` is -1, to be counted from the block counts of that version).
+ */
+export interface PositionedSummaries {
+  pages: { summary: PageSummaryRow; position: number; liveBeforeInBlock: number }[];
+  outlineVersion: number | null;
 }
 
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
@@ -46,29 +57,44 @@ export class SearchPagesRepository {
     const out: RankRow[] = [];
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
       const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
-      const rows: { page_id: number; base_id: string; status: string; updated_at: string; ord: number }[] = await em.query(
-        `SELECT page_id, base_id, status, updated_at, ord FROM pages WHERE page_id ${list.sql}`, list.params);
-      for (const row of rows) if (row.base_id === baseId && row.status === 'A') out.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, order: Number(row.ord) });
+      const rows: { page_id: number; base_id: string; status: string; updated_at: string; pos: number }[] = await em.query(
+        `SELECT page_id, base_id, status, updated_at, pos FROM pages WHERE page_id ${list.sql}`, list.params);
+      for (const row of rows) if (row.base_id === baseId && row.status === 'A') out.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, position: Number(row.pos) });
     }
     return out;
   }
 
-  /** Summaries of the given live pages, in the order of `pageIds`. */
-  async summaries(em: EntityManager, baseId: string, pageIds: readonly number[]): Promise<PageSummaryRow[]> {
-    const found = new Map<number, PageSummaryRow>();
+  /**
+   * Summaries of the given live pages, in the order of `pageIds`, with the live pages before each
+   * in its block of positions and the base's outline version, read in one statement a chunk (a
+   * page deleted meanwhile is left out). With `counted`, each `order` is counted in the statement
+   * itself instead (slower: for reads that must not depend on kept counts).
+   */
+  async summaries(em: EntityManager, baseId: string, pageIds: readonly number[], counted = false): Promise<PositionedSummaries> {
+    const found = new Map<number, PositionedSummaries['pages'][number]>();
+    let outlineVersion: number | null = null;
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
       const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
       const rows: Record<string, string | number>[] = await em.query(
-        `SELECT page_id, base_id, status, content_id, title, type, level, ord, lang, updated_at FROM pages WHERE page_id ${list.sql}`,
-        list.params);
+        `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, p.page_id, p.base_id, p.status,
+                p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at, ${(counted ? displayOrderSql : liveBeforeInBlockSql)(dialectOf(em), 'p')} AS counted
+         FROM pages p WHERE p.page_id ${list.sql}`,
+        [baseId, ...list.params]);
       for (const r of rows) {
+        // Every chunk must come from one outline: a differing version reads as "changed meanwhile".
+        const version = Number(r.outline_version);
+        outlineVersion = outlineVersion === null || outlineVersion === version ? version : -1;
         if (r.base_id !== baseId || r.status !== 'A') continue;
         found.set(Number(r.page_id), {
-          contentId: String(r.content_id), title: String(r.title), type: r.type as PageSummaryRow['type'], level: Number(r.level),
-          order: Number(r.ord), lang: r.lang as PageSummaryRow['lang'], updatedAt: String(r.updated_at),
+          summary: {
+            contentId: String(r.content_id), title: String(r.title), type: r.type as PageSummaryRow['type'], level: Number(r.level),
+            order: counted ? Number(r.counted) : -1, lang: r.lang as PageSummaryRow['lang'], updatedAt: String(r.updated_at),
+          },
+          position: Number(r.pos),
+          liveBeforeInBlock: counted ? 0 : Number(r.counted),
         });
       }
     }
-    return pageIds.flatMap((id) => found.get(id) ?? []);
+    return { pages: pageIds.flatMap((id) => found.get(id) ?? []), outlineVersion };
   }
 }

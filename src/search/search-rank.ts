@@ -18,7 +18,7 @@ const MIN_STEP = 64;
 const MAX_STEP = 4000;
 
 const byRank = (a: RankRow, b: RankRow): number =>
-  a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.order - b.order;
+  a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.position - b.position;
 
 @Injectable()
 export class SearchRanking {
@@ -74,8 +74,8 @@ export class SearchRanking {
   /** Rank rows of pages known newest first: display order is read only for pages sharing an instant. */
   private async withOrder(em: EntityManager, baseId: string, found: readonly { pageId: number; updatedAt: string }[]): Promise<RankRow[]> {
     const tied = found.filter((row, i) => found[i - 1]?.updatedAt === row.updatedAt || found[i + 1]?.updatedAt === row.updatedAt);
-    if (tied.length === 0) return found.map((row) => ({ ...row, order: 0 }));
-    const orders = new Map((await this.pages.rankRows(em, baseId, tied.map((row) => row.pageId))).map((row) => [row.pageId, row.order]));
-    return found.map((row) => ({ ...row, order: orders.get(row.pageId) ?? 0 })).sort(byRank);
+    if (tied.length === 0) return found.map((row) => ({ ...row, position: 0 }));
+    const positions = new Map((await this.pages.rankRows(em, baseId, tied.map((row) => row.pageId))).map((row) => [row.pageId, row.position]));
+    return found.map((row) => ({ ...row, position: positions.get(row.pageId) ?? 0 })).sort(byRank);
   }
 }

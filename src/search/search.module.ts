@@ -1,6 +1,7 @@
 // Search: the endpoint, and the index that page writes keep in step (exported as SearchIndex,
 // the contract in search-index.ts, which PagesModule calls inside its transactions).
 import { Module } from '@nestjs/common';
+import { OrderModule } from '../order/order.module';
 import { SearchIndex } from './search-index';
 import { SearchIndexService } from './search-index.service';
 import { SearchMatcher } from './search-matcher';
@@ -11,6 +12,7 @@ import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
 @Module({
+  imports: [OrderModule],
   controllers: [SearchController],
   providers: [
     SearchService, SearchMatcher, SearchRanking, SearchRepository, SearchPagesRepository, SearchIndexService,

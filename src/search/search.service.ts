@@ -7,10 +7,14 @@ import type { EntityManager } from 'typeorm';
 import { splitSearchTerms } from '../content/search-text';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest } from '../errors/domain-error';
+import { DisplayOrder } from '../order/display-order.service';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { SearchMatcher } from './search-matcher';
 import { SearchPagesRepository } from './search-pages.repository';
 import { SearchRanking, type Paging } from './search-rank';
+
+/** How often result summaries are read against kept block counts before their orders are counted in the statement. */
+const CONSISTENT_READ_ATTEMPTS = 3;
 
 export interface SearchResult {
   pages: PageSummaryRow[];
@@ -24,6 +28,7 @@ export class SearchService {
     private readonly matcher: SearchMatcher,
     private readonly ranking: SearchRanking,
     private readonly pages: SearchPagesRepository,
+    private readonly order: DisplayOrder,
   ) {}
 
   /** Searches with the reads' manager. */
@@ -37,6 +42,23 @@ export class SearchService {
     const { hits, titleHits } = await this.matcher.match(em, baseId, terms);
     const rest = hits.clone().andNot(titleHits);
     const ids = await this.ranking.window(em, baseId, [titleHits, rest], paging);
-    return { pages: ids.length === 0 ? [] : await this.pages.summaries(em, baseId, ids), total: hits.count() };
+    return { pages: ids.length === 0 ? [] : await this.summaries(em, baseId, ids), total: hits.count() };
+  }
+
+  /**
+   * Summaries of the results with their display orders, all of one outline version: counted from
+   * the kept block counts of the version they were read at, or, when writes keep moving it, in the
+   * statement itself.
+   */
+  private async summaries(em: EntityManager, baseId: string, ids: readonly number[]): Promise<PageSummaryRow[]> {
+    for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
+      const read = await this.pages.summaries(em, baseId, ids);
+      if (read.pages.length === 0) return [];
+      const known = await this.order.counts(em, baseId, read.outlineVersion ?? undefined);
+      if (!known) return [];
+      if (known.outlineVersion !== read.outlineVersion) continue;
+      return read.pages.map(({ summary, position, liveBeforeInBlock }) => ({ ...summary, order: known.counts.orderOf(position, liveBeforeInBlock) }));
+    }
+    return (await this.pages.summaries(em, baseId, ids, true)).pages.map(({ summary }) => summary);
   }
 }

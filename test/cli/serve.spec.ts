@@ -126,7 +126,7 @@ describe.each(backends)('kbp serve [%s]', (backend) => {
     } finally {
       socket.destroy();
     }
-    const titles = await inspect(database.url(), (query) => query('SELECT title FROM pages ORDER BY ord'));
+    const titles = await inspect(database.url(), (query) => query('SELECT title FROM pages ORDER BY pos'));
     expect(titles).toEqual([{ title: 'Welcome to kb-pages' }, { title: 'Written while stopping' }]);
   });
 });

@@ -1,5 +1,5 @@
 // Two services on one database, as two processes behind a load balancer would be: whatever one
-// of them keeps between requests (trees, token answers) never hides a write made through the
+// of them keeps between requests (trees, token answers, block counts of display order) never hides a write made through the
 // other or straight in the database.
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
@@ -31,6 +31,24 @@ describeEachBackend('two services on one database', (h) => {
     expect(after.map((n: any) => [n.title, n.children.length])).toEqual([['P0', 0], ['Renamed', 0]]);
     expect((await viaOther(base.token, base.pagesPath(b))).body.path).toEqual(['Renamed']);
     expect((await viaOther(base.token, `/bases/${base.baseId}/info`)).body.total_pages).toBe(2);
+  });
+
+  it('shows orders moved by a delete through the first service at once: list, window and search', async () => {
+    const base = await h().fresh();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await base.createPage({ title: `Shared ${i}` })).content_id);
+    const orders = async () => ({
+      list: (await viaOther(base.token, base.pagesPath())).body.pages.map((p: any) => p.order),
+      window: (await viaOther(base.token, `${base.pagesPath()}?limit=1&offset=1`)).body.pages.map((p: any) => p.content_id),
+      search: (await viaOther(base.token, `/bases/${base.baseId}/search?q=shared`)).body.pages.map((p: any) => [p.content_id, p.order]),
+    });
+    const before = await orders();
+    expect(before.window).toEqual([ids[1]]);
+    expect((await base.call('delete', base.pagesPath(ids[0]))).status).toBe(204);
+    expect(await orders()).toEqual({
+      list: [0, 1, 2], window: [ids[2]],
+      search: [[ids[3], 2], [ids[2], 1], [ids[1], 0]],
+    });
   });
 
   it('refuses a token at once after it is revoked or its user stops being owner, in the database', async () => {

@@ -23,7 +23,7 @@ describeEachBackend('PagesService', (h) => {
     const baseId = await s.newBase();
     await s.addPage(baseId, { title: 'First' });
     const created = await s.pages.create(baseId, { title: 'インストール', body: '# Setup', type: 'M', lang: 'ja' });
-    expect(created).toMatchObject({ baseId, level: 0, order: 1, title: 'インストール', body: '# Setup', type: 'M', lang: 'ja', view: null, path: ['インストール'] });
+    expect(created).toMatchObject({ baseId, level: 0, position: 1, title: 'インストール', body: '# Setup', type: 'M', lang: 'ja', view: null, path: ['インストール'] });
     expect(created.updatedAt).toBe(created.createdAt);
     expect(await s.pages.detail(baseId, created.contentId)).toEqual(created);
     const { pages } = await s.list(baseId);
@@ -162,7 +162,8 @@ describeEachBackend('PagesService', (h) => {
     await expect(s.addPage(baseId, { title: 'Lost' })).rejects.toThrow('index failed');
     expect(await s.countPages(baseId)).toBe(1);
     expect(await s.outlineSpec(baseId)).toBe('Kept0');
-    expect((await s.addPage(baseId, { title: 'Next' })).order).toBe(1);
+    await s.addPage(baseId, { title: 'Next' });
+    expect((await s.list(baseId)).pages.map((p) => [p.title, p.order])).toEqual([['Kept', 0], ['Next', 1]]);
   });
 
   it('a delete that fails after writing leaves the page and its children as they were', async () => {

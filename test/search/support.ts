@@ -5,6 +5,8 @@ import { normalizeForSearch } from '../../src/content/search-text';
 import { parseDatabaseUrl } from '../../src/database/data-source';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { PageSummaryRow } from '../../src/pages/page.rows';
+import { DisplayOrder } from '../../src/order/display-order.service';
+import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { SearchMatcher } from '../../src/search/search-matcher';
 import { SearchPagesRepository } from '../../src/search/search-pages.repository';
@@ -20,13 +22,16 @@ export interface SearchSetup {
   close(): Promise<void>;
 }
 
+const liveBlocks = new LiveBlocksRepository();
+
 export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const database: TestDatabase = await createTestDatabase(backend);
   const db = await UnitOfWork.open(parseDatabaseUrl(database.url));
   const repo = new SearchRepository();
   const pages = new SearchPagesRepository();
+  const blocks = new LiveBlocksRepository();
   const index = new SearchIndexService(repo);
-  const service = new SearchService(db, new SearchMatcher(repo), new SearchRanking(pages), pages);
+  const service = new SearchService(db, new SearchMatcher(repo), new SearchRanking(pages), pages, new DisplayOrder(blocks));
   return {
     db, index, service,
     close: async () => {
@@ -47,6 +52,8 @@ export interface ModelPage {
   lang: 'ja' | 'en';
   level: number;
   updatedAt: string;
+  /** Its position key: one past the last page added to the base. */
+  position: number;
 }
 
 /** Every live page holding each term in title or body; title matches, then newest, then order. */
@@ -78,6 +85,7 @@ export const at = (ms: number): string => new Date(CLOCK_START + ms).toISOString
 export class TestBase {
   readonly live: ModelPage[] = [];
   private contentCount = 0;
+  private nextPosition = 0;
 
   constructor(
     private readonly setup: SearchSetup,
@@ -98,16 +106,17 @@ export class TestBase {
     const contentId = (++this.contentCount).toString(36).padStart(6, '0');
     const model: ModelPage = {
       pageId, contentId, title: page.title, searchTitle: normalizeForSearch(page.title), searchBody: normalizeForSearch(page.body),
-      type: page.type ?? 'T', lang: page.lang ?? 'en', level: 0, updatedAt: page.updatedAt,
+      type: page.type ?? 'T', lang: page.lang ?? 'en', level: 0, updatedAt: page.updatedAt, position: this.nextPosition++,
     };
     await this.setup.db.write(async (tx) => {
       await tx.query(
-        `INSERT INTO pages (page_id, base_id, content_id, ord, level, status, title, type, lang, created_at, updated_at)
+        `INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at)
          VALUES (?, ?, ?, ?, 0, 'A', ?, ?, ?, ?, ?)`,
-        [pageId, this.baseId, contentId, this.live.length, model.title, model.type, model.lang, model.updatedAt, model.updatedAt]);
+        [pageId, this.baseId, contentId, model.position, model.title, model.type, model.lang, model.updatedAt, model.updatedAt]);
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
-      await tx.query('UPDATE bases SET live_pages = live_pages + 1 WHERE base_id = ?', [this.baseId]);
+      await liveBlocks.pageAdded(tx, this.baseId, model.position);
+      await tx.query('UPDATE bases SET live_pages = live_pages + 1, outline_version = outline_version + 1 WHERE base_id = ?', [this.baseId]);
       await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId }, model, null);
     });
     this.live.push(model);
@@ -131,10 +140,10 @@ export class TestBase {
   async remove(page: ModelPage, deletedAt: string): Promise<void> {
     const order = this.live.indexOf(page);
     await this.setup.db.write(async (tx) => {
-      await tx.query("UPDATE pages SET status = 'D', deleted_ord = ord, ord = NULL, updated_at = ?, deleted_at = ? WHERE page_id = ?",
-        [deletedAt, deletedAt, page.pageId]);
-      await tx.query('UPDATE pages SET ord = ord - 1 WHERE base_id = ? AND ord > ?', [this.baseId, order]);
-      await tx.query('UPDATE bases SET live_pages = live_pages - 1 WHERE base_id = ?', [this.baseId]);
+      await tx.query("UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ? WHERE page_id = ?",
+        [order, deletedAt, deletedAt, page.pageId]);
+      await liveBlocks.pageRemoved(tx, this.baseId, page.position);
+      await tx.query('UPDATE bases SET live_pages = live_pages - 1, outline_version = outline_version + 1 WHERE base_id = ?', [this.baseId]);
       await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
     });
     this.live.splice(order, 1);
