@@ -99,7 +99,7 @@ async function seed_(db: UnitOfWork): Promise<void> {
       }));
       await tx.query(`INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES ${ids.map(() => '(?, ?, NULL, ?, ?)').join(', ')}`,
         ids.flatMap((id, i) => [id, texts[i].body, normalizeForSearch(texts[i].title.slice(0, 255)), normalizeForSearch(texts[i].body)]));
-      await new LiveBlocksRepository().recount(tx, BASE, from - 1);
+      await new LiveBlocksRepository().rebuild(tx, BASE, from - 1);
     });
   }
 }
@@ -139,7 +139,7 @@ async function writeCosts(db: UnitOfWork, index: SearchIndexService): Promise<vo
       await tx.query(`INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at)
         VALUES (?, ?, ?, ?, 0, 'A', ?, 'T', 'ja', ?, ?)`, [id, BASE, `n${id.toString(36)}`, id - 1, t.searchTitle.slice(0, 255), at, at]);
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)', [id, t.searchBody, t.searchTitle, t.searchBody]);
-      await new LiveBlocksRepository().pageAdded(tx, BASE, id - 1);
+      await new LiveBlocksRepository().setLive(tx, BASE, id - 1, true);
       return (await timed(() => index.pageTextsChanged(tx, { baseId: BASE, pageId: id }, t, null)))[1];
     }],
     ['small edit (a sentence appended)', async (tx, i) => {

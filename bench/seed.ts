@@ -103,7 +103,7 @@ export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[
     );
     const pageIds = ids.map((row) => Number(row.page_id));
     await insertTextRows(tx, batch, pageIds);
-    await blocks.recount(tx, baseId, first);
+    await blocks.rebuild(tx, baseId, first);
     await pages.outlineChanged(tx, baseId, batch.length);
     return pageIds;
   });

@@ -1,5 +1,5 @@
-// The live pages of one block of positions of a base (src/outline/positions.ts), kept by every
-// write that creates or deletes a page, so display order is found without counting the base.
+// The live positions of one block of positions of a base, as a bitmap (src/outline/positions.ts),
+// kept by every write that creates or deletes a page, so display order is found without counting pages.
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity('live_blocks')
@@ -10,6 +10,6 @@ export class LiveBlockEntity {
   @PrimaryColumn({ name: 'block_start', type: 'int' })
   blockStart: number;
 
-  @Column({ type: 'int' })
-  live: number;
+  @Column({ type: 'blob' })
+  bits: Buffer;
 }

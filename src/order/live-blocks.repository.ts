@@ -1,39 +1,24 @@
-// The SQL of display order: live_blocks (the live pages of each block of positions) and the
-// expressions that turn a page's position into its display order. Accepted by SQLite and MySQL/MariaDB.
+// The SQL of live_blocks: one bitmap of the live positions per block of positions of a base
+// (src/outline/positions.ts). Writes change them with the base locked. Accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { Dialect } from '../database/data-source';
-import { dialectOf, tableWithIndex } from '../database/dialect';
-import { BlockCounts, blockStart, POSITION_BLOCK } from '../outline/positions';
+import { blocksOf, blockStart, LivePositions, withPosition } from '../outline/positions';
 
-/** SQL: the live pages before page `alias` inside its own block of positions (at most one block of the index). */
-export function liveBeforeInBlockSql(dialect: Dialect, alias: string): string {
-  return `(SELECT COUNT(*) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'q')}
-    WHERE q.base_id = ${alias}.base_id AND q.pos >= ${alias}.pos - ${alias}.pos % ${POSITION_BLOCK} AND q.pos < ${alias}.pos)`;
-}
-
-/** SQL: the display order of live page `alias`, from the counts of the earlier blocks and its own block. */
-export function displayOrderSql(dialect: Dialect, alias: string): string {
-  return `((SELECT COALESCE(SUM(l.live), 0) FROM live_blocks l
-    WHERE l.base_id = ${alias}.base_id AND l.block_start < ${alias}.pos - ${alias}.pos % ${POSITION_BLOCK})
-    + ${liveBeforeInBlockSql(dialect, alias)})`;
-}
-
-export interface VersionedCounts {
+export interface VersionedPositions {
   outlineVersion: number;
-  counts: BlockCounts;
+  positions: LivePositions;
 }
 
 @Injectable()
 export class LiveBlocksRepository {
-  /** The base's block counts with its outline version, read in one statement; null when the base is gone. */
-  async load(em: EntityManager, baseId: string): Promise<VersionedCounts | null> {
-    const rows: { outline_version: number; block_start: number | null; live: number | null }[] = await em.query(
-      `SELECT b.outline_version, l.block_start, l.live FROM bases b LEFT JOIN live_blocks l ON l.base_id = b.base_id
+  /** The base's live positions with its outline version, read in one statement; null when the base is gone. */
+  async load(em: EntityManager, baseId: string): Promise<VersionedPositions | null> {
+    const rows: { outline_version: number; block_start: number | null; bits: Uint8Array | null }[] = await em.query(
+      `SELECT b.outline_version, l.block_start, l.bits FROM bases b LEFT JOIN live_blocks l ON l.base_id = b.base_id
        WHERE b.base_id = ? ORDER BY l.block_start`, [baseId]);
     if (!rows[0]) return null;
-    const blocks = rows.filter((r) => r.block_start !== null).map((r) => ({ start: Number(r.block_start), live: Number(r.live) }));
-    return { outlineVersion: Number(rows[0].outline_version), counts: new BlockCounts(blocks) };
+    const blocks = rows.filter((r) => r.block_start !== null).map((r) => ({ start: Number(r.block_start), bits: r.bits! }));
+    return { outlineVersion: Number(rows[0].outline_version), positions: new LivePositions(blocks) };
   }
 
   /** The position a new page of the base takes: one past the greatest live one. */
@@ -42,24 +27,31 @@ export class LiveBlocksRepository {
     return rows[0]?.last === null || rows[0]?.last === undefined ? 0 : Number(rows[0].last) + 1;
   }
 
-  async pageAdded(tx: EntityManager, baseId: string, position: number): Promise<void> {
-    const upsert = dialectOf(tx) === 'sqlite'
-      ? 'ON CONFLICT (base_id, block_start) DO UPDATE SET live = live + 1'
-      : 'ON DUPLICATE KEY UPDATE live = live + 1';
-    await tx.query(`INSERT INTO live_blocks (base_id, block_start, live) VALUES (?, ?, 1) ${upsert}`, [baseId, blockStart(position)]);
+  /** Marks `position` live or not in its block. */
+  async setLive(tx: EntityManager, baseId: string, position: number, live: boolean): Promise<void> {
+    const start = blockStart(position);
+    const rows: { bits: Uint8Array }[] = await tx.query('SELECT bits FROM live_blocks WHERE base_id = ? AND block_start = ?', [baseId, start]);
+    await this.write(tx, baseId, [[start, withPosition(rows[0]?.bits ?? null, position, live)]], rows.length > 0);
   }
 
-  async pageRemoved(tx: EntityManager, baseId: string, position: number): Promise<void> {
-    await tx.query('UPDATE live_blocks SET live = live - 1 WHERE base_id = ? AND block_start = ?', [baseId, blockStart(position)]);
-  }
-
-  /** Counts the blocks from the one holding `from` on again from the pages (after a bulk append). */
-  async recount(tx: EntityManager, baseId: string, from: number): Promise<void> {
+  /** Builds the bitmaps of the blocks from the one holding `from` on again from the pages (after a bulk append or an upgrade). */
+  async rebuild(tx: EntityManager, baseId: string, from = 0): Promise<void> {
     const start = blockStart(from);
+    const rows: { pos: number }[] = await tx.query('SELECT pos FROM pages WHERE base_id = ? AND pos >= ?', [baseId, start]);
     await tx.query('DELETE FROM live_blocks WHERE base_id = ? AND block_start >= ?', [baseId, start]);
-    await tx.query(
-      `INSERT INTO live_blocks (base_id, block_start, live)
-       SELECT base_id, pos - pos % ${POSITION_BLOCK}, COUNT(*) FROM pages WHERE base_id = ? AND pos >= ?
-       GROUP BY base_id, pos - pos % ${POSITION_BLOCK}`, [baseId, start]);
+    await this.write(tx, baseId, [...blocksOf(rows.map((r) => Number(r.pos)))], false);
+  }
+
+  private async write(tx: EntityManager, baseId: string, blocks: [number, Uint8Array][], exists: boolean): Promise<void> {
+    if (exists) {
+      for (const [start, bits] of blocks) await tx.query('UPDATE live_blocks SET bits = ? WHERE base_id = ? AND block_start = ?', [Buffer.from(bits), baseId, start]);
+      return;
+    }
+    for (let i = 0; i < blocks.length; i += 100) {
+      const chunk = blocks.slice(i, i + 100);
+      await tx.query(`INSERT INTO live_blocks (base_id, block_start, bits) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+        chunk.flatMap(([start, bits]) => [baseId, start, Buffer.from(bits)]));
+    }
   }
 }
+

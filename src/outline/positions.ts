@@ -1,60 +1,90 @@
 // Display order from position keys. A page takes a position when it is created (one past the
 // greatest position of its base) and keeps it while it is live, so no write ever renumbers pages:
-// the display order of a live page is the number of live pages at smaller positions. Live pages are
-// counted per block of POSITION_BLOCK positions, so that number is a sum over the earlier blocks
-// plus a count inside one block, whatever the size of the base.
+// the display order of a live page is the number of live pages at smaller positions. The live
+// positions of a base are kept as one bitmap per block of POSITION_BLOCK positions, so an order is
+// a sum over the earlier blocks plus a count of bits inside one, whatever the size of the base.
 
-export const POSITION_BLOCK = 256;
+export const POSITION_BLOCK = 1024;
+export const BLOCK_BYTES = POSITION_BLOCK / 8;
 
 /** The first position of the block holding `position`. */
 export function blockStart(position: number): number {
   return position - (position % POSITION_BLOCK);
 }
 
-export interface BlockCount {
+const BYTE_BITS = Uint8Array.from({ length: 256 }, (_, byte) => {
+  let count = 0;
+  for (let b = byte; b !== 0; b &= b - 1) count++;
+  return count;
+});
+
+function bitsBefore(bits: Uint8Array, offset: number): number {
+  let count = 0;
+  const whole = offset >>> 3;
+  for (let i = 0; i < whole; i++) count += BYTE_BITS[bits[i]];
+  const rest = offset & 7;
+  return rest === 0 ? count : count + BYTE_BITS[bits[whole] & ((1 << rest) - 1)];
+}
+
+/** A copy of a block's bitmap (or a new one) with `position` marked live or not. */
+export function withPosition(bits: Uint8Array | null, position: number, live: boolean): Uint8Array {
+  const out = new Uint8Array(BLOCK_BYTES);
+  if (bits) out.set(bits.subarray(0, BLOCK_BYTES));
+  const offset = position % POSITION_BLOCK;
+  if (live) out[offset >>> 3] |= 1 << (offset & 7);
+  else out[offset >>> 3] &= ~(1 << (offset & 7));
+  return out;
+}
+
+/** The bitmaps of the blocks holding `positions` (any order). */
+export function blocksOf(positions: Iterable<number>): Map<number, Uint8Array> {
+  const blocks = new Map<number, Uint8Array>();
+  for (const position of positions) {
+    const start = blockStart(position);
+    let bits = blocks.get(start);
+    if (!bits) blocks.set(start, (bits = new Uint8Array(BLOCK_BYTES)));
+    const offset = position - start;
+    bits[offset >>> 3] |= 1 << (offset & 7);
+  }
+  return blocks;
+}
+
+export interface LiveBlock {
   start: number;
-  live: number;
+  bits: Uint8Array;
 }
 
-/** Where a display order falls: the block holding it and how many of that block's live pages come before it. */
-export interface OrderLocation {
-  blockStart: number;
-  skip: number;
-}
-
-/** The live page counts of a base's blocks, with the sums before each block. */
-export class BlockCounts {
+/** The live positions of a base, by block, with the live pages before each block. */
+export class LivePositions {
   private readonly starts: number[];
+  private readonly bits: Uint8Array[];
   private readonly before: number[];
   readonly total: number;
 
   /** `blocks` in ascending order of start. */
-  constructor(blocks: readonly BlockCount[]) {
+  constructor(blocks: readonly LiveBlock[]) {
     this.starts = blocks.map((b) => b.start);
+    this.bits = blocks.map((b) => b.bits);
     this.before = new Array<number>(blocks.length);
     let sum = 0;
     blocks.forEach((block, i) => {
       this.before[i] = sum;
-      sum += block.live;
+      sum += bitsBefore(block.bits, POSITION_BLOCK);
     });
     this.total = sum;
   }
 
-  /** Live pages in the blocks before the one starting at `start`. */
-  liveBefore(start: number): number {
-    const i = this.firstAtOrAfter(start);
-    return i < this.starts.length ? this.before[i] : this.total;
+  /** The display order of the live page at `position`: the live positions before it. */
+  orderOf(position: number): number {
+    const i = this.blockIndex(blockStart(position));
+    if (i === this.starts.length || this.starts[i] !== blockStart(position)) return i < this.starts.length ? this.before[i] : this.total;
+    return this.before[i] + bitsBefore(this.bits[i], position - this.starts[i]);
   }
 
-  /** The display order of a live page, given the live pages before it in its own block. */
-  orderOf(position: number, liveBeforeInBlock: number): number {
-    return this.liveBefore(blockStart(position)) + liveBeforeInBlock;
-  }
-
-  /** The block holding display order `order`, or null when the base has no more live pages. */
-  locate(order: number): OrderLocation | null {
+  /** The position of the live page at display order `order`, or null past the end. */
+  positionAt(order: number): number | null {
     if (order < 0 || order >= this.total) return null;
-    // The last block whose sum before it is ≤ order; empty blocks share their sum with the next one.
+    // The last block with at most `order` live pages before it holds it (empty blocks share their sum with the next).
     let low = 0;
     let high = this.starts.length - 1;
     while (low < high) {
@@ -62,10 +92,22 @@ export class BlockCounts {
       if (this.before[mid] <= order) low = mid;
       else high = mid - 1;
     }
-    return { blockStart: this.starts[low], skip: order - this.before[low] };
+    let left = order - this.before[low];
+    const bits = this.bits[low];
+    for (let i = 0; i < BLOCK_BYTES; i++) {
+      const count = BYTE_BITS[bits[i]];
+      if (left >= count) {
+        left -= count;
+        continue;
+      }
+      for (let byte = bits[i]; ; byte &= byte - 1) {
+        if (left-- === 0) return this.starts[low] + i * 8 + (31 - Math.clz32(byte & -byte));
+      }
+    }
+    throw new Error('live block counts disagree with their bits');
   }
 
-  private firstAtOrAfter(start: number): number {
+  private blockIndex(start: number): number {
     let low = 0;
     let high = this.starts.length;
     while (low < high) {

@@ -3,8 +3,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf, lockBaseSql, tableWithIndex } from '../database/dialect';
-import { displayOrderSql } from '../order/live-blocks.repository';
-import type { OrderLocation } from '../outline/positions';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { PageRow, PageSummaryRow } from './page.rows';
 
@@ -100,12 +98,6 @@ export class PagesRepository {
     return rows[0] ? { page: toPage(rows[0]), outlineVersion: Number(rows[0].outline_version) } : null;
   }
 
-  /** The display order of a live page, counted (for writes, which must not depend on kept counts). */
-  async displayOrder(tx: EntityManager, pageId: number): Promise<number> {
-    const rows: { display_order: number }[] = await tx.query(
-      `SELECT ${displayOrderSql(dialectOf(tx), 'p')} AS display_order FROM pages p WHERE p.page_id = ?`, [pageId]);
-    return Number(rows[0].display_order);
-  }
 
   /**
    * The nearest page of each level below `level` before position `position`, by level (one index probe
@@ -133,16 +125,16 @@ export class PagesRepository {
   }
 
   /**
-   * Up to `limit` live pages in display order, from the block of positions starting at `at.blockStart`
-   * after skipping `at.skip` of its live pages, numbered from `firstOrder`; with the base's outline
-   * version read in the same statement, so the caller can tell whether the counts it located them by hold.
+   * Up to `limit` live pages in display order from position `from`, numbered from `firstOrder`; with
+   * the base's outline version read in the same statement, so the caller can tell whether the
+   * positions it found `from` by still hold.
    */
-  async windowAt(em: EntityManager, baseId: string, at: OrderLocation, firstOrder: number, limit: number): Promise<VersionedWindow> {
+  async windowFrom(em: EntityManager, baseId: string, from: number, firstOrder: number, limit: number): Promise<VersionedWindow> {
     const rows: (SummaryRecord & { outline_version: number })[] = await em.query(
       `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, ${SUMMARY_COLUMNS}
        FROM ${tableWithIndex(dialectOf(em), 'pages', 'pages_by_order', 'p')} WHERE p.base_id = ? AND p.pos >= ?
-       ORDER BY p.pos LIMIT ? OFFSET ?`,
-      [baseId, baseId, at.blockStart, limit, at.skip],
+       ORDER BY p.pos LIMIT ?`,
+      [baseId, baseId, from, limit],
     );
     return { pages: rows.map((r, i) => toSummary(r, firstOrder + i)), outlineVersion: rows[0] ? Number(rows[0].outline_version) : null };
   }
@@ -207,8 +199,7 @@ export class PagesRepository {
   }
 
   /** Takes the page out of the live list, keeping the display order it had. */
-  async softDelete(tx: EntityManager, pageId: number, now: string): Promise<void> {
-    const order = await this.displayOrder(tx, pageId);
+  async softDelete(tx: EntityManager, pageId: number, order: number, now: string): Promise<void> {
     await tx.query(
       "UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ? WHERE page_id = ?",
       [order, now, now, pageId],

@@ -54,9 +54,10 @@ export class PagesService {
 
   /**
    * Live pages in display order, a window of them when paged; `total` is the full count. The window
-   * is located by the block counts of an outline version and read with the version of its pages;
-   * when a write committed in between, it is located and read again, so pages, orders and total
-   * are always of one outline. `outlineVersion` is the version the caller last saw (a hint).
+   * starts at the position that the live positions of an outline version give for `offset`, and
+   * its pages are read with the version they belong to; when a write committed in between, both are
+   * read again, so pages, orders and total are always of one outline. `outlineVersion` is the
+   * version the caller last saw (a hint).
    */
   async list(baseId: string, paging: Paging, outlineVersion?: number): Promise<{ pages: PageSummaryRow[]; total: number }> {
     const from = paging.offset ?? 0;
@@ -74,12 +75,12 @@ export class PagesService {
   }
 
   private async listAt(em: EntityManager, baseId: string, from: number, limit: number, version: number | undefined) {
-    const known = await this.order.counts(em, baseId, version);
+    const known = await this.order.positions(em, baseId, version);
     if (!known) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
-    const total = known.counts.total;
-    const at = limit === 0 ? null : known.counts.locate(from);
-    if (!at) return { consistent: true, list: { pages: [], total }, outlineVersion: known.outlineVersion };
-    const window = await this.pages.windowAt(em, baseId, at, from, limit);
+    const total = known.positions.total;
+    const first = limit === 0 ? null : known.positions.positionAt(from);
+    if (first === null) return { consistent: true, list: { pages: [], total }, outlineVersion: known.outlineVersion };
+    const window = await this.pages.windowFrom(em, baseId, first, from, limit);
     const consistent = window.outlineVersion === known.outlineVersion;
     return { consistent, list: { pages: window.pages, total }, outlineVersion: window.outlineVersion ?? undefined };
   }
@@ -118,7 +119,7 @@ export class PagesService {
         body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
       };
       const pageId = await this.pages.insert(tx, row);
-      await this.blocks.pageAdded(tx, baseId, position);
+      await this.blocks.setLive(tx, baseId, position, true);
       await this.pages.outlineChanged(tx, baseId, 1);
       await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
       return {
@@ -157,8 +158,9 @@ export class PagesService {
       if (!page) throw pageNotFound();
       const end = await this.pages.descendantsEnd(tx, baseId, page.position, page.level);
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: end }, -1);
-      await this.pages.softDelete(tx, page.pageId, now());
-      await this.blocks.pageRemoved(tx, baseId, page.position);
+      const order = (await this.order.positionsInWrite(tx, baseId))!.positions.orderOf(page.position);
+      await this.pages.softDelete(tx, page.pageId, order, now());
+      await this.blocks.setLive(tx, baseId, page.position, false);
       await this.pages.outlineChanged(tx, baseId, -1);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
     });

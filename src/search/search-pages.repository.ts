@@ -5,7 +5,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
-import { displayOrderSql, liveBeforeInBlockSql } from '../order/live-blocks.repository';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { inList } from './search.dialect';
 
@@ -16,12 +15,9 @@ export interface RankRow {
   position: number;
 }
 
-/**
- * Summaries of search results and the outline version they were read at; each with its position and
- * the live pages before it in its block (`order` is -1, to be counted from the block counts of that version).
- */
+/** Summaries of search results with their positions (`order` is still -1) and the outline version they were read at. */
 export interface PositionedSummaries {
-  pages: { summary: PageSummaryRow; position: number; liveBeforeInBlock: number }[];
+  pages: { summary: PageSummaryRow; position: number }[];
   outlineVersion: number | null;
 }
 
@@ -65,19 +61,17 @@ export class SearchPagesRepository {
   }
 
   /**
-   * Summaries of the given live pages, in the order of `pageIds`, with the live pages before each
-   * in its block of positions and the base's outline version, read in one statement a chunk (a
-   * page deleted meanwhile is left out). With `counted`, each `order` is counted in the statement
-   * itself instead (slower: for reads that must not depend on kept counts).
+   * Summaries of the given live pages, in the order of `pageIds`, with their positions and the
+   * base's outline version, read in one statement a chunk (a page deleted meanwhile is left out).
    */
-  async summaries(em: EntityManager, baseId: string, pageIds: readonly number[], counted = false): Promise<PositionedSummaries> {
+  async summaries(em: EntityManager, baseId: string, pageIds: readonly number[]): Promise<PositionedSummaries> {
     const found = new Map<number, PositionedSummaries['pages'][number]>();
     let outlineVersion: number | null = null;
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
       const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
       const rows: Record<string, string | number>[] = await em.query(
         `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, p.page_id, p.base_id, p.status,
-                p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at, ${(counted ? displayOrderSql : liveBeforeInBlockSql)(dialectOf(em), 'p')} AS counted
+                p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at
          FROM pages p WHERE p.page_id ${list.sql}`,
         [baseId, ...list.params]);
       for (const r of rows) {
@@ -88,10 +82,9 @@ export class SearchPagesRepository {
         found.set(Number(r.page_id), {
           summary: {
             contentId: String(r.content_id), title: String(r.title), type: r.type as PageSummaryRow['type'], level: Number(r.level),
-            order: counted ? Number(r.counted) : -1, lang: r.lang as PageSummaryRow['lang'], updatedAt: String(r.updated_at),
+            order: -1, lang: r.lang as PageSummaryRow['lang'], updatedAt: String(r.updated_at),
           },
           position: Number(r.pos),
-          liveBeforeInBlock: counted ? 0 : Number(r.counted),
         });
       }
     }

@@ -13,7 +13,7 @@ import { SearchMatcher } from './search-matcher';
 import { SearchPagesRepository } from './search-pages.repository';
 import { SearchRanking, type Paging } from './search-rank';
 
-/** How often result summaries are read against kept block counts before their orders are counted in the statement. */
+/** How often result summaries are read outside the writes' queue before they queue with the writes. */
 const CONSISTENT_READ_ATTEMPTS = 3;
 
 export interface SearchResult {
@@ -46,19 +46,22 @@ export class SearchService {
   }
 
   /**
-   * Summaries of the results with their display orders, all of one outline version: counted from
-   * the kept block counts of the version they were read at, or, when writes keep moving it, in the
-   * statement itself.
+   * Summaries of the results with their display orders, all of one outline version: the orders come
+   * from the live positions of the version the summaries were read at. Should writes keep moving
+   * it, the read queues with the writes, where nothing moves it.
    */
   private async summaries(em: EntityManager, baseId: string, ids: readonly number[]): Promise<PageSummaryRow[]> {
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
       const read = await this.pages.summaries(em, baseId, ids);
       if (read.pages.length === 0) return [];
-      const known = await this.order.counts(em, baseId, read.outlineVersion ?? undefined);
+      const known = await this.order.positions(em, baseId, read.outlineVersion ?? undefined);
       if (!known) return [];
-      if (known.outlineVersion !== read.outlineVersion) continue;
-      return read.pages.map(({ summary, position, liveBeforeInBlock }) => ({ ...summary, order: known.counts.orderOf(position, liveBeforeInBlock) }));
+      if (known.outlineVersion === read.outlineVersion) return read.pages.map(({ summary, position }) => ({ ...summary, order: known.positions.orderOf(position) }));
     }
-    return (await this.pages.summaries(em, baseId, ids, true)).pages.map(({ summary }) => summary);
+    return this.db.write(async (tx) => {
+      const read = await this.pages.summaries(tx, baseId, ids);
+      const known = await this.order.positionsInWrite(tx, baseId);
+      return known ? read.pages.map(({ summary, position }) => ({ ...summary, order: known.positions.orderOf(position) })) : [];
+    });
   }
 }

@@ -115,7 +115,7 @@ export class TestBase {
         [pageId, this.baseId, contentId, model.position, model.title, model.type, model.lang, model.updatedAt, model.updatedAt]);
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
-      await liveBlocks.pageAdded(tx, this.baseId, model.position);
+      await liveBlocks.setLive(tx, this.baseId, model.position, true);
       await tx.query('UPDATE bases SET live_pages = live_pages + 1, outline_version = outline_version + 1 WHERE base_id = ?', [this.baseId]);
       await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId }, model, null);
     });
@@ -142,7 +142,7 @@ export class TestBase {
     await this.setup.db.write(async (tx) => {
       await tx.query("UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ? WHERE page_id = ?",
         [order, deletedAt, deletedAt, page.pageId]);
-      await liveBlocks.pageRemoved(tx, this.baseId, page.position);
+      await liveBlocks.setLive(tx, this.baseId, page.position, false);
       await tx.query('UPDATE bases SET live_pages = live_pages - 1, outline_version = outline_version + 1 WHERE base_id = ?', [this.baseId]);
       await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
     });

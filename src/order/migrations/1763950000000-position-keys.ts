@@ -1,10 +1,10 @@
 // Position keys: pages.ord (dense display order, renumbered by every delete) becomes pages.pos (a
-// position kept for life), and live_blocks counts the live pages of each block of positions
+// position kept for life), and live_blocks holds a bitmap of the live positions of each block
 // (src/outline/positions.ts). A dense order is a valid set of positions, so existing pages keep
-// their values; the counts are built from them.
+// their values; the bitmaps are built from them.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { dialectOf } from '../../database/dialect';
-import { POSITION_BLOCK } from '../../outline/positions';
+import { BLOCK_BYTES, blocksOf } from '../../outline/positions';
 
 const TABLE = 'ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin';
 
@@ -16,16 +16,18 @@ export class PositionKeys1763950000000 implements MigrationInterface {
     await runner.query('ALTER TABLE pages RENAME COLUMN ord TO pos');
     await runner.query(sqlite
       ? `CREATE TABLE live_blocks (
-          base_id TEXT NOT NULL REFERENCES bases (base_id), block_start INTEGER NOT NULL, live INTEGER NOT NULL,
+          base_id TEXT NOT NULL REFERENCES bases (base_id), block_start INTEGER NOT NULL, bits BLOB NOT NULL,
           PRIMARY KEY (base_id, block_start)) WITHOUT ROWID`
       : `CREATE TABLE live_blocks (
-          base_id VARCHAR(255) NOT NULL, block_start INT NOT NULL, live INT NOT NULL, PRIMARY KEY (base_id, block_start),
-          CONSTRAINT live_blocks_base FOREIGN KEY (base_id) REFERENCES bases (base_id)) ${TABLE}`);
-    await runner.query(
-      `INSERT INTO live_blocks (base_id, block_start, live)
-       SELECT base_id, pos - pos % ${POSITION_BLOCK}, COUNT(*) FROM pages WHERE pos IS NOT NULL
-       GROUP BY base_id, pos - pos % ${POSITION_BLOCK}`,
-    );
+          base_id VARCHAR(255) NOT NULL, block_start INT NOT NULL, bits VARBINARY(${BLOCK_BYTES}) NOT NULL,
+          PRIMARY KEY (base_id, block_start), CONSTRAINT live_blocks_base FOREIGN KEY (base_id) REFERENCES bases (base_id)) ${TABLE}`);
+    const bases: { base_id: string }[] = await runner.query('SELECT base_id FROM bases');
+    for (const { base_id: baseId } of bases) {
+      const rows: { pos: number }[] = await runner.query('SELECT pos FROM pages WHERE base_id = ? AND pos IS NOT NULL', [baseId]);
+      for (const [start, bits] of blocksOf(rows.map((r) => Number(r.pos)))) {
+        await runner.query('INSERT INTO live_blocks (base_id, block_start, bits) VALUES (?, ?, ?)', [baseId, start, Buffer.from(bits)]);
+      }
+    }
   }
 
   async down(runner: QueryRunner): Promise<void> {
