@@ -98,6 +98,30 @@ export class PagesRepository {
     return rows[0] ? { page: toPage(rows[0]), outlineVersion: Number(rows[0].outline_version) } : null;
   }
 
+  /**
+   * A live page with the nearest earlier page of each level below its own, up to `probedLevels`
+   * levels, in one statement (so the path is one the outline had). `nearest` is null when the page
+   * is deeper than that: its path then needs nearestBefore.
+   */
+  async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
+    const byLevel = tableWithIndex(dialectOf(em), 'pages', 'pages_by_level', 'a');
+    // Levels are integers of ours, written into the SQL; `p.level > l` spares the probes a page does not need.
+    const nearestOf = (l: number, column: string) =>
+      `(SELECT a.${column} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos AND p.level > ${l} ORDER BY a.pos DESC LIMIT 1) AS near_${column}_${l}`;
+    const probes = Array.from({ length: probedLevels }, (_, l) => `${nearestOf(l, 'pos')}, ${nearestOf(l, 'title')}`);
+    const rows: (PageRecord & Record<string, unknown>)[] = await em.query(
+      `SELECT ${PAGE_COLUMNS}, b.outline_version${probes.map((probe) => `, ${probe}`).join('')}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
+       WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
+      [baseId, contentId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const page = toPage(row);
+    const nearest = page.level > probedLevels ? null : Array.from({ length: page.level }, (_, l) =>
+      row[`near_pos_${l}`] === null || row[`near_pos_${l}`] === undefined ? null : { position: Number(row[`near_pos_${l}`]), title: String(row[`near_title_${l}`]) });
+    return { page, outlineVersion: Number(row.outline_version), nearest };
+  }
 
   /**
    * The nearest page of each level below `level` before position `position`, by level (one index probe

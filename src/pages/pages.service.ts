@@ -34,6 +34,10 @@ export interface PageChangesInput {
 /** How often a read tries a lock-free consistent read before it queues with the writes. */
 const CONSISTENT_READ_ATTEMPTS = 3;
 
+/** Ancestor levels a detail read probes in its first statement, until deeper pages are seen in the base (then up to the maximum). */
+const DEFAULT_PROBED_LEVELS = 4;
+const MAX_PROBED_LEVELS = 12;
+
 /** More than any base holds: the limit of an unpaged list. */
 const ALL_PAGES = 2 ** 31 - 1;
 
@@ -44,6 +48,9 @@ export interface Paging {
 
 @Injectable()
 export class PagesService {
+  /** Per base, the deepest level a detail read met (bounded by the bases a process serves). */
+  private readonly deepestSeen = new Map<string, number>();
+
   constructor(
     private readonly db: UnitOfWork,
     private readonly pages: PagesRepository,
@@ -86,16 +93,21 @@ export class PagesService {
   }
 
   /**
-   * A live page and its path. The page and its ancestors come from two statements; when an outline
-   * write commits between them (the base's outline version moved), they are read again, so a path
-   * is always one the outline had. Should writes keep moving it, the read queues with them.
+   * A live page and its path, in one statement when the page is no deeper than the levels probed.
+   * A deeper page's ancestors come from a second statement; when an outline write commits between
+   * the two (the base's outline version moved), they are read again, so a path is always one the
+   * outline had. Should writes keep moving it, the read queues with them.
    */
   async detail(baseId: string, contentId: string): Promise<PageDetailRow> {
+    const found = await this.pages.findWithNearest(this.db.reader, baseId, contentId, this.probedLevels(baseId));
+    if (!found) throw pageNotFound();
+    if (found.nearest) return withAncestors(found.page, found.nearest);
+    this.deepestSeen.set(baseId, Math.min(MAX_PROBED_LEVELS, found.page.level));
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
-      const found = await this.pages.findLiveVersioned(this.db.reader, baseId, contentId);
-      if (!found) throw pageNotFound();
-      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, found.page.position, found.page.level);
-      if (outlineVersion === null || outlineVersion === found.outlineVersion) return withAncestors(found.page, nearest);
+      const again = attempt === 0 ? found : await this.pages.findLiveVersioned(this.db.reader, baseId, contentId);
+      if (!again) throw pageNotFound();
+      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, again.page.position, again.page.level);
+      if (outlineVersion === null || outlineVersion === again.outlineVersion) return withAncestors(again.page, nearest);
     }
     return this.db.write(async (tx) => {
       await this.lockedBase(tx, baseId);
@@ -103,6 +115,11 @@ export class PagesService {
       if (!page) throw pageNotFound();
       return this.withPath(tx, page);
     });
+  }
+
+  /** How many levels of ancestors a detail read of the base probes in its first statement: the deepest page seen, at least a few. */
+  private probedLevels(baseId: string): number {
+    return this.deepestSeen.get(baseId) ?? DEFAULT_PROBED_LEVELS;
   }
 
   create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {

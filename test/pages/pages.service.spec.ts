@@ -69,17 +69,27 @@ describeEachBackend('PagesService', (h) => {
     await expectDomainError(s.pages.detail(mine, elsewhere.contentId), 'NOT_FOUND');
   });
 
+  it('detail of a page no deeper than the probed levels reads page and path in one statement', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'A0 B1 C2 D3 E4');
+    const second = jest.spyOn(s.repository, 'nearestBefore');
+    expect(await s.pathOf(baseId, ids.E)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(second).not.toHaveBeenCalled();
+  });
+
   it('detail whose outline keeps moving between its two reads reads once more in line with the writes', async () => {
     const baseId = await s.newBase();
-    const ids = await s.buildOutline(baseId, 'A0 B1 C2');
+    // Deeper than the levels a first read probes: the path needs a second statement.
+    const ids = await s.buildOutline(baseId, 'A0 B1 C2 D3 E4 F5 G6 H7 I8 J9 K10 L11 M12 N13');
     // Every lock-free read looks as if a write committed between its two statements.
-    const real = s.repository.findLiveVersioned.bind(s.repository);
-    const reads = jest.spyOn(s.repository, 'findLiveVersioned').mockImplementation(async (em, base, id) => {
-      const found = await real(em, base, id);
-      return found && { ...found, outlineVersion: found.outlineVersion - 1 };
+    const real = s.repository.nearestBefore.bind(s.repository);
+    const reads = jest.spyOn(s.repository, 'nearestBefore').mockImplementation(async (...args) => {
+      const found = await real(...args);
+      return { ...found, outlineVersion: found.outlineVersion === null ? null : found.outlineVersion + 1 };
     });
-    expect(await s.pathOf(baseId, ids.C)).toEqual(['A', 'B', 'C']);
-    expect(reads.mock.calls.length).toBeGreaterThanOrEqual(3);
+    expect(await s.pathOf(baseId, ids.N)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N']);
+    // Three lock-free tries, then once more in the writes' queue.
+    expect(reads.mock.calls.length).toBe(4);
   });
 
   it('update applies only the given changes and refreshes updatedAt', async () => {
