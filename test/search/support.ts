@@ -16,6 +16,7 @@ import { createTestDatabase, type Backend, type TestDatabase } from '../support/
 export interface SearchSetup {
   db: UnitOfWork;
   index: SearchIndexService;
+  ranking: SearchRanking;
   service: SearchService;
   close(): Promise<void>;
 }
@@ -26,9 +27,10 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const repo = new SearchRepository();
   const pages = new SearchPagesRepository();
   const index = new SearchIndexService(repo);
-  const service = new SearchService(db, new SearchMatcher(repo), new SearchRanking(pages), pages);
+  const ranking = new SearchRanking(pages);
+  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages);
   return {
-    db, index, service,
+    db, index, ranking, service,
     close: async () => {
       await db.close();
       await database.drop();
