@@ -6,7 +6,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
 import type { PageSummaryRow } from '../pages/page.rows';
-import { inList } from './search.dialect';
+import { inList, pagesWithIds } from './search.dialect';
 
 export interface RankRow {
   pageId: number;
@@ -46,6 +46,37 @@ export class SearchPagesRepository {
     const rows: { page_id: number }[] = await em.query(
       "SELECT page_id FROM pages WHERE base_id = ? AND status = 'A' AND updated_at = ?", [baseId, at]);
     return rows.map((row) => Number(row.page_id));
+  }
+
+  /**
+   * The `limit` newest live pages among the given ones, newest first: [page_id, updated_at]. Only
+   * those rows leave the database, so this costs about a primary-key probe per given page (forced:
+   * pagesWithIds, so base and status can be tested in SQL here).
+   */
+  async newestAmong(em: EntityManager, baseId: string, pageIds: readonly number[], limit: number): Promise<[number, string][]> {
+    const out: [number, string][] = [];
+    for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
+      const pages = pagesWithIds(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
+      const rows: { page_id: number; updated_at: string }[] = await em.query(
+        `SELECT p.page_id, p.updated_at FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A'
+         ORDER BY p.updated_at DESC LIMIT ?`, [...pages.params, baseId, limit]);
+      for (const row of rows) out.push([Number(row.page_id), row.updated_at]);
+    }
+    // Each part gave its own newest: the newest of all are among them.
+    return out.sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0)).slice(0, limit);
+  }
+
+  /** The live pages among the given ones updated exactly at `at`. */
+  async updatedAtAmong(em: EntityManager, baseId: string, pageIds: readonly number[], at: string): Promise<number[]> {
+    const out: number[] = [];
+    for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
+      const pages = pagesWithIds(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
+      const rows: { page_id: number }[] = await em.query(
+        `SELECT p.page_id FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A' AND p.updated_at = ?`,
+        [...pages.params, baseId, at]);
+      for (const row of rows) out.push(Number(row.page_id));
+    }
+    return out;
   }
 
   /** Rank keys of the given pages that are live. */

@@ -1,7 +1,8 @@
 // Picks one page of search results in rank order: title matches first, then the rest; inside each
-// group newest updated_at first, then display order. A small group is looked up page by page and
-// sorted; the first results of a large one come from walking the pages by recency (newest first,
-// pages_by_recency), which meets a member every (live pages / group size) rows.
+// group newest updated_at first, then display order. In a small group the database picks the
+// newest members by probing each one (only those rows come back); the first results of a large one
+// come from walking the pages by recency (newest first, pages_by_recency), which meets a member
+// every (live pages / group size) rows.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { PageSet } from './page-set';
@@ -12,8 +13,11 @@ export interface Paging {
   offset?: number;
 }
 
-/** A lookup of one page by id costs about this many rows of the recency walk. */
-const LOOKUP_COST = 8;
+/**
+ * A probe of one member costs about this many rows of the recency walk (measured at 100,000 pages:
+ * 1.4 on SQLite, 3 to 6 on MariaDB, where a walked row is cheap to send).
+ */
+export const DEFAULT_PROBE_COST = 3;
 const MIN_STEP = 64;
 const MAX_STEP = 4000;
 
@@ -22,6 +26,9 @@ const byRank = (a: RankRow, b: RankRow): number =>
 
 @Injectable()
 export class SearchRanking {
+  /** Which of the two ways a group is ranked: its size times this, against the rows a walk would read. */
+  probeCost = DEFAULT_PROBE_COST;
+
   constructor(private readonly pages: SearchPagesRepository) {}
 
   /** Page ids of the requested window of results, in rank order; `groups` come one after another. */
@@ -40,13 +47,30 @@ export class SearchRanking {
       const need = take === undefined ? size : Math.min(size, skip + take);
       livePages ??= await this.pages.livePages(em, baseId);
       const walkRows = Math.min(livePages, (need * livePages) / size);
-      const ranked = size * LOOKUP_COST <= walkRows
-        ? (await this.pages.rankRows(em, baseId, group.toArray())).sort(byRank)
+      const ranked = size * this.probeCost <= walkRows
+        ? await this.newestMembers(em, baseId, group, need)
         : await this.walk(em, baseId, group, need, Math.ceil(walkRows));
       result.push(...ranked.slice(skip, take === undefined ? undefined : skip + take).map((row) => row.pageId));
       skip = 0;
     }
     return result;
+  }
+
+  /**
+   * The first `need` members of the group in rank order (and maybe a few more), asking the database
+   * for the newest ones. When members beyond the first `need` share the last one's instant, all
+   * members of that instant are read, so that the display order can break the tie.
+   */
+  private async newestMembers(em: EntityManager, baseId: string, group: PageSet, need: number): Promise<RankRow[]> {
+    const ids = group.toArray();
+    const newest = await this.pages.newestAmong(em, baseId, ids, need + 1);
+    const found = newest.slice(0, need).map(([pageId, updatedAt]) => ({ pageId, updatedAt }));
+    const last = found[found.length - 1]?.updatedAt;
+    if (newest.length > need && newest[need][1] === last) {
+      const tied = await this.pages.updatedAtAmong(em, baseId, ids, last);
+      found.splice(found.findIndex((row) => row.updatedAt === last), Infinity, ...tied.map((pageId) => ({ pageId, updatedAt: last })));
+    }
+    return this.withOrder(em, baseId, found);
   }
 
   /**

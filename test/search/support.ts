@@ -18,6 +18,7 @@ import { createTestDatabase, type Backend, type TestDatabase } from '../support/
 export interface SearchSetup {
   db: UnitOfWork;
   index: SearchIndexService;
+  ranking: SearchRanking;
   service: SearchService;
   close(): Promise<void>;
 }
@@ -31,9 +32,10 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const pages = new SearchPagesRepository();
   const blocks = new LiveBlocksRepository();
   const index = new SearchIndexService(repo);
-  const service = new SearchService(db, new SearchMatcher(repo), new SearchRanking(pages), pages, new DisplayOrder(blocks));
+  const ranking = new SearchRanking(pages);
+  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(blocks));
   return {
-    db, index, service,
+    db, index, ranking, service,
     close: async () => {
       await db.close();
       await database.drop();

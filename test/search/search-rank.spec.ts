@@ -1,0 +1,37 @@
+// Ranking a group both ways (probing its members, walking pages by recency) gives the scan's
+// answer when the group is larger than one query's list of ids and the instants tie across those
+// lists: the newest members of each list are merged, and all members of the last instant are read.
+import { CHUNK_SIZE } from '../../src/search/page-set';
+import { DEFAULT_PROBE_COST } from '../../src/search/search-rank';
+import { backends } from '../support/databases';
+import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
+
+describe.each(backends)('ranking on %s', (backend) => {
+  let setup: SearchSetup;
+  let base: TestBase;
+  beforeAll(async () => {
+    setup = await openSearch(backend);
+    setup.index.mergeThreshold = 1_000_000;
+    const firstId = 3 * CHUNK_SIZE - 300;
+    base = await TestBase.create(setup, firstId);
+    for (let i = 0; i < 1200; i++) {
+      // Page ids fall as display order rises, so id order cannot stand in for display order, and
+      // 50 instants are each shared by pages all over the id range.
+      base.nextPageId = firstId + 1200 - i;
+      const title = i % 97 === 0 ? 'topic overview' : `page ${i}`;
+      await base.add({ title, body: i % 3 ? 'topic notes' : 'other notes', updatedAt: at((i * 7) % 50) });
+    }
+    for (const page of base.live.filter((_, i) => i % 11 === 0)) await base.remove(page, at(60));
+    await setup.db.write((tx) => setup.index.merge(tx, base.baseId));
+  }, 120_000);
+  afterAll(() => setup.close());
+
+  const pagings = [{ limit: 1 }, { limit: 5 }, { limit: 20, offset: 7 }, { limit: 3, offset: 760 }, {}];
+
+  test.each([['probed', 0], ['walked', Infinity], ['chosen by cost', DEFAULT_PROBE_COST]])('members %s', async (_label, probeCost) => {
+    setup.ranking.probeCost = probeCost;
+    for (const q of ['topic', 'notes', 'overview']) {
+      for (const paging of pagings) expect([q, paging, await base.search(q, paging)]).toEqual([q, paging, scanSearch(base.live, [q], paging)]);
+    }
+  });
+});
