@@ -29,3 +29,11 @@ declare module 'autocannon' {
   function autocannon(options: autocannon.Options, done: (error: Error | null, result: autocannon.Result) => void): autocannon.Instance;
   export = autocannon;
 }
+
+// The queue of requests awaiting their answers, whose addBody the bench replaces (discard-bodies.ts).
+declare module 'autocannon/lib/pipelinedRequestsQueue' {
+  class PipelinedRequestsQueue {
+    addBody(data: Buffer): void;
+  }
+  export = PipelinedRequestsQueue;
+}

@@ -1,11 +1,14 @@
 // Ceiling 1: a bare node:http server answering one fixed, already serialised page-sized JSON body.
 // No framework, no routing, no database: what this runtime's HTTP stack can do for such answers.
-// Prints the URL it listens on as its first line of output.
+// With a file as argument it answers the bytes of that file instead (the tree's own answer, for the
+// tree's ceiling). Prints the URL it listens on as its first line of output.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fixedAnswer } from './fixed-answer';
 
-const body = Buffer.from(JSON.stringify(fixedAnswer()));
+const bodyFile = process.argv[2];
+const body = bodyFile ? readFileSync(bodyFile) : Buffer.from(JSON.stringify(fixedAnswer()));
 
 const server = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });

@@ -1,8 +1,12 @@
 // The load generator's process (pinned to its own core by the runner): for each job it receives,
-// autocannon drives one operation for a fixed time (or amount) and the figures go back. Latency
-// percentiles come from each answer's own time (autocannon's histogram keeps whole milliseconds).
+// autocannon drives one operation for a fixed time (or amount) against one server, or against two
+// with the connections split between them, and the figures go back. Latency percentiles come from
+// each answer's own time (autocannon's histogram keeps whole milliseconds).
 import autocannon from 'autocannon';
-import { headersFor, type LoadJob, type LoadResult } from './load';
+import { discardResponseBodies } from './discard-bodies';
+import { headersFor, type BenchRequest, type LoadJob, type LoadResult } from './load';
+
+discardResponseBodies();
 
 /** The value below which a share `p` of the values lie (nearest rank); NaN when there are none. */
 function percentile(values: number[], p: number): number {
@@ -11,18 +15,17 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
-function run(job: LoadJob): Promise<LoadResult> {
+/** One autocannon instance on one server; the sequence position is shared by all of a job's instances. */
+function cannon(
+  job: LoadJob, url: string, connections: number, nextRequest: () => BenchRequest, onResponse: (status: number, ms: number) => void,
+): Promise<autocannon.Result> {
   const { operation } = job;
-  const { sequence } = operation;
-  let next = job.startAt;
-  let unexpected = 0;
-  const latencies: number[] = [];
-  const first = sequence[next % sequence.length];
+  const first = nextRequest();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url: job.url,
-        connections: job.connections,
+        url,
+        connections,
         duration: job.durationSeconds,
         // Requests beyond the amount would find no page left; the timer below still ends the run on time.
         ...(operation.amount !== undefined ? { amount: operation.amount } : {}),
@@ -32,28 +35,46 @@ function run(job: LoadJob): Promise<LoadResult> {
           path: first.path,
           headers: headersFor(job.token, first),
           ...(first.body !== undefined ? { body: first.body } : {}),
-          ...(sequence.length > 1 ? { setupRequest: (raw) => ({ ...raw, ...sequence[next++ % sequence.length] }) } : {}),
+          ...(operation.sequence.length > 1 ? { setupRequest: (raw) => ({ ...raw, ...nextRequest() }) } : {}),
         }],
       },
       (error, result) => {
         clearTimeout(timer);
-        if (error) return reject(error);
-        resolve({
-          requestsPerSecond: result.requests.total / result.duration,
-          p50Ms: percentile(latencies, 0.5),
-          p99Ms: percentile(latencies, 0.99),
-          requests: result.requests.total,
-          failures: unexpected + result.errors,
-          seconds: result.duration,
-        });
+        if (error) reject(error);
+        else resolve(result);
       },
     );
-    instance.on('response', (_client, status, _bytes, milliseconds) => {
-      if (status === operation.expect) latencies.push(milliseconds);
-      else unexpected++;
-    });
+    instance.on('response', (_client, status, _bytes, milliseconds) => onResponse(status, milliseconds));
     const timer = setTimeout(() => instance.stop(), job.durationSeconds * 1000 + 500);
   });
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  const { operation, urls } = job;
+  if (operation.amount !== undefined && urls.length > 1) throw new Error('an amount of requests needs a single server');
+  const { sequence } = operation;
+  let next = job.startAt;
+  let unexpected = 0;
+  const latencies: number[] = [];
+  const onResponse = (status: number, milliseconds: number) => {
+    if (status === operation.expect) latencies.push(milliseconds);
+    else unexpected++;
+  };
+  // The connections are split between the servers as evenly as they go (10 over 2: 5 each).
+  const results = await Promise.all(urls.map((url, i) => {
+    const connections = Math.floor(job.connections / urls.length) + (i < job.connections % urls.length ? 1 : 0);
+    return cannon(job, url, connections, () => sequence[next++ % sequence.length], onResponse);
+  }));
+  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const seconds = Math.max(...results.map((r) => r.duration));
+  return {
+    requestsPerSecond: requests / seconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    requests,
+    failures: unexpected + results.reduce((sum, r) => sum + r.errors, 0),
+    seconds,
+  };
 }
 
 process.on('message', (job: LoadJob) => {

@@ -20,7 +20,8 @@ export interface BenchOperation {
 }
 
 export interface LoadJob {
-  url: string;
+  /** The servers loaded together, the connections split between them (one, or two service processes). */
+  urls: string[];
   token?: string;
   connections: number;
   durationSeconds: number;

@@ -14,6 +14,8 @@ export interface MeasureSetup {
   bare: StartedServer;
   nest: StartedServer;
   service: StartedServer;
+  /** The bare node:http ceiling answering the bytes of the service's tree: measured right after the tree row. */
+  treeCeiling: StartedServer;
   /** The MySQL/MariaDB server's process, when it runs on this machine. */
   databasePid?: number;
   token: string;
@@ -27,7 +29,7 @@ const WARM_UP_SECONDS = 1;
 
 const ceilingOperation = (name: string): BenchOperation => ({ name, expect: 200, sequence: [{ method: 'GET', path: '/' }] });
 
-export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; peakRssMiB: Record<'service' | 'bare' | 'nest', number> }> {
+export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; peakRssMiB: Record<'service' | 'bare' | 'nest' | 'treeCeiling', number> }> {
   const { load, connections, durationSeconds, log } = setup;
 
   async function measure(server: StartedServer, operation: BenchOperation, token?: string): Promise<Row> {
@@ -40,7 +42,7 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     const hits = operation.name.startsWith('search') && typeof total === 'number' ? total : undefined;
     await waitUntilIdle(server.pid);
     const before = cpuTimes(server);
-    const job: LoadJob = { url: server.url, token, connections, durationSeconds, operation, startAt: 1 };
+    const job: LoadJob = { urls: [server.url], token, connections, durationSeconds, operation, startAt: 1 };
     const result = await load.run(job);
     // Requests still queued in the server when the time is up are part of this row, not the next.
     await waitUntilIdle(server.pid);
@@ -54,6 +56,7 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
       databaseCpuMsPerRequest: perRequest(databaseCpu),
       // Counters read a moment apart can leave a few ticks of jitter below zero.
       otherCores: Math.max(0, others / (after.wall - before.wall)),
+      peakRssMiB: peakRssMiB(server.pid),
     };
   }
 
@@ -69,16 +72,21 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
 
   // The first requests of a fresh process run cold code; a short unrecorded run warms each server.
   const warmUp = async (server: StartedServer, path: string, token?: string) => {
-    await load.run({ url: server.url, token, connections, durationSeconds: WARM_UP_SECONDS, operation: { name: 'warm-up', expect: 200, sequence: [{ method: 'GET', path }] }, startAt: 0 });
+    await load.run({ urls: [server.url], token, connections, durationSeconds: WARM_UP_SECONDS, operation: { name: 'warm-up', expect: 200, sequence: [{ method: 'GET', path }] }, startAt: 0 });
   };
   await warmUp(setup.bare, '/');
   await warmUp(setup.nest, '/');
+  await warmUp(setup.treeCeiling, '/');
   await warmUp(setup.service, setup.operations[0].sequence[0].path, setup.token);
 
   const bareFirst = await measure(setup.bare, ceilingOperation('ceiling: bare node:http'));
   const nestFirst = await measure(setup.nest, ceilingOperation('ceiling: Nest hello'));
   const serviceRows: Row[] = [];
-  for (const operation of setup.operations) serviceRows.push(await measure(setup.service, operation, setup.token));
+  for (const operation of setup.operations) {
+    serviceRows.push(await measure(setup.service, operation, setup.token));
+    // The same bytes from the bare ceiling: the tree's latency where the service adds nothing to sending them.
+    if (operation.name === 'tree') serviceRows.push(await measure(setup.treeCeiling, ceilingOperation('ceiling: bare node:http, the tree\'s bytes')));
+  }
   const bareLast = await measure(setup.bare, ceilingOperation('ceiling: bare node:http, again'));
   const nestLast = await measure(setup.nest, ceilingOperation('ceiling: Nest hello, again'));
 
@@ -92,6 +100,8 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
   }));
   return {
     rows,
-    peakRssMiB: { service: peakRssMiB(setup.service.pid), bare: peakRssMiB(setup.bare.pid), nest: peakRssMiB(setup.nest.pid) },
+    peakRssMiB: {
+      service: peakRssMiB(setup.service.pid), bare: peakRssMiB(setup.bare.pid), nest: peakRssMiB(setup.nest.pid), treeCeiling: peakRssMiB(setup.treeCeiling.pid),
+    },
   };
 }

@@ -90,3 +90,22 @@ export function benchOperations(seeded: SeededBase, connections: number): BenchO
     },
   ];
 }
+
+/**
+ * The operations of the two-services section (MySQL/MariaDB): a page detail, another page each
+ * time, from the pages the delete row never reaches (the section runs after it), and the ten
+ * searches in turn.
+ */
+export function twoServiceOperations(seeded: SeededBase): BenchOperation[] {
+  const base = `/api/v1/bases/${seeded.baseId}`;
+  const kept = seeded.pages.slice(Math.ceil(seeded.pages.length * DELETABLE_SHARE));
+  const spread = Array.from({ length: Math.min(SPREAD_PAGES, kept.length) }, (_, i) => kept[(i * SPREAD_STEP) % kept.length]);
+  return [
+    { name: 'detail (another page each time)', expect: 200, sequence: spread.map((p) => get(`${base}/pages/${p.contentId}`)) },
+    {
+      name: 'search (the ten queries in turn)',
+      expect: 200,
+      sequence: searchCases.map(([, q]) => get(`${base}/search?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}`)),
+    },
+  ];
+}

@@ -75,12 +75,21 @@ let ticks: number | undefined;
 /** Clock ticks a second, the unit of /proc's CPU times. */
 const ticksPerSecond = (): number => (ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
 
+/**
+ * utime + stime, in clock ticks, of the text of a /proc/PID/stat file. The command name (field 2,
+ * in parentheses) may itself hold spaces and parentheses, so fields are counted after its last ")":
+ * field 3 (state) comes first there, utime and stime are fields 14 and 15.
+ */
+export function statCpuTicks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
+  if (!Number.isInteger(utime) || !Number.isInteger(stime)) throw new Error(`not the text of a /proc/PID/stat file: ${stat.slice(0, 80)}`);
+  return utime + stime;
+}
+
 /** CPU time a process has used so far, user + system, in seconds. */
 export function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after "(command)" start at field 3 (state); utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+  return statCpuTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / ticksPerSecond();
 }
 
 /**

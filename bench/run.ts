@@ -3,15 +3,19 @@
 // hello) pinned to one core and the load generator to another, measures every row and prints one
 // markdown table. See bench/README.md.
 import { execFileSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } from './databases';
 import { LoadGenerator } from './load';
 import { measureRows } from './measure';
-import { benchOperations } from './operations';
+import { benchOperations, twoServiceOperations } from './operations';
 import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer, stopProcess, type StartedServer } from './processes';
 import { seedCorpus } from './seed-corpus';
 import { markdownTable } from './table';
+import { measureTwoServices } from './two-services';
+import { splitRows, splitTable } from './two-services-table';
 
 const CONNECTIONS = 10;
 const MAX_PAGES = 1_000_000;
@@ -108,15 +112,22 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   const bare = await started(startServer(benchScript('ceiling-server.js'), [], flags));
   const nest = await started(startServer(benchScript('nest-hello.js'), [], flags));
   // The service as deployed: kbp serve, without the access log (a line a request on stdout).
-  const service = await started(startServer(
+  const startService = () => started(startServer(
     KBP, ['serve', '--db', database.url, '--host', '127.0.0.1', '--port', '0', '--no-demo'], flags,
     { ...process.env, KB_LOG_LEVEL: 'warn' },
   ));
+  const service = await startService();
+  const treeCeiling = await started(startServer(benchScript('ceiling-server.js'), [await treeBytesFile(service.url, seeded.baseId, seeded.token)], flags));
   const databasePid = backend === 'mysql' && isLocal(database.url) ? localDatabaseServerPid() : undefined;
   const rows = await measureRows({
-    load, bare, nest, service, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
+    load, bare, nest, service, treeCeiling, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
     operations: benchOperations(seeded, CONNECTIONS), log: (line) => log(`[${backend}] ${line}`),
   });
+  // Two processes of the service on one database: what the scale-out backend is for.
+  const twoServices = backend !== 'mysql' ? undefined : splitRows(await measureTwoServices({
+    load, first: service, second: await startService(), databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
+    operations: twoServiceOperations(seeded), log: (line) => log(`[${backend}] two services: ${line}`),
+  }));
   await database.settle();
   const finalSize = await database.sizeMiB();
   await cleanUp();
@@ -127,10 +138,27 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     '',
     markdownTable(rows.rows, databasePid !== undefined),
     '',
-    `- service peak RSS (VmHWM): ${rows.peakRssMiB.service.toFixed(1)} MiB; node:http ceiling ${rows.peakRssMiB.bare.toFixed(1)} MiB, Nest hello ${rows.peakRssMiB.nest.toFixed(1)} MiB`,
+    `- service peak RSS (VmHWM): ${rows.peakRssMiB.service.toFixed(1)} MiB; node:http ceiling ${rows.peakRssMiB.bare.toFixed(1)} MiB, Nest hello ${rows.peakRssMiB.nest.toFixed(1)} MiB, node:http with the tree's bytes ${rows.peakRssMiB.treeCeiling.toFixed(1)} MiB`,
     `- database (${sizeNote}): ${seededSize.toFixed(1)} MiB after seeding, ${finalSize.toFixed(1)} MiB at the end`,
     `- seeding: ${seedSeconds.toFixed(1)} s; whole run: ${since(runStart).toFixed(1)} s`,
+    ...(twoServices === undefined ? [] : [
+      '',
+      `#### ${backend}: two service processes on one database (${CONNECTIONS} connections split between them; both pinned to the server core)`,
+      '',
+      splitTable(twoServices),
+    ]),
   ].join('\n');
+}
+
+/** Writes the service's tree answer, byte for byte, to a file the tree's ceiling answers with. */
+async function treeBytesFile(serviceUrl: string, baseId: string, token: string): Promise<string> {
+  const response = await fetch(`${serviceUrl}/api/v1/bases/${baseId}/tree`, { headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`the tree answered ${response.status}`);
+  const dir = mkdtempSync(join(tmpdir(), 'kbp-bench-tree-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'tree.json');
+  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return file;
 }
 
 async function main(): Promise<void> {

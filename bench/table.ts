@@ -17,6 +17,8 @@ export interface Row {
   /** req/s ÷ mean req/s of the bare node:http ceiling and of the Nest hello ceiling. */
   ratioBare?: number;
   ratioNest?: number;
+  /** The server's peak resident memory so far (VmHWM) after the row, in MiB: the row that raised it shows. */
+  peakRssMiB?: number;
 }
 
 const fixed = (value: number | undefined, digits: number) => (value === undefined || !Number.isFinite(value) ? '' : value.toFixed(digits));
@@ -25,7 +27,7 @@ const rate = (value: number) => value.toFixed(value < 100 ? 1 : 0);
 export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
   const header = [
     'row', 'req/s', 'p50 ms', 'p99 ms', '÷ node:http', '÷ Nest hello', 'CPU ms/req',
-    ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'other cores', 'requests', 'failures', 'hits',
+    ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'other cores', 'peak RSS MiB', 'requests', 'failures', 'hits',
   ];
   const align = ['---', ...Array(header.length - 1).fill('---:')];
   const lines = rows.map((row) => {
@@ -34,7 +36,7 @@ export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
     return [
       row.name, rate(r.requestsPerSecond), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(row.ratioBare, 3), fixed(row.ratioNest, 3),
       fixed(row.cpuMsPerRequest, 3), ...(withDatabaseCpu ? [fixed(row.databaseCpuMsPerRequest, 3)] : []), fixed(row.otherCores, 2),
-      String(r.requests), String(r.failures), row.hits === undefined ? '' : String(row.hits),
+      fixed(row.peakRssMiB, 0), String(r.requests), String(r.failures), row.hits === undefined ? '' : String(row.hits),
     ];
   });
   return [header, align, ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');

@@ -1,0 +1,61 @@
+// Two service processes on one MySQL/MariaDB database: the same load (10 connections, split 5 and
+// 5) sent to both, and, before and after, to one of them alone. Both processes are pinned to the
+// server core, the one a single process has: the load generator keeps the other core and the
+// database server floats over both, as in the other rows. So both cases have the same CPU to use,
+// and the CPU time per request of the processes together, over that of one, shows what being two
+// processes costs (two pools of connections, two sets of kept answers, switching between them),
+// not what a second core would give.
+import type { BenchOperation, LoadGenerator } from './load';
+import { probe } from './load';
+import { cpuSeconds, waitUntilIdle, type StartedServer } from './processes';
+import type { SplitRun } from './two-services-table';
+
+export interface TwoServicesSetup {
+  load: LoadGenerator;
+  /** The service of the other rows, and a second process of it on the same database. */
+  first: StartedServer;
+  second: StartedServer;
+  databasePid?: number;
+  token: string;
+  connections: number;
+  durationSeconds: number;
+  operations: BenchOperation[];
+  log: (line: string) => void;
+}
+
+const WARM_UP_SECONDS = 1;
+
+export async function measureTwoServices(setup: TwoServicesSetup): Promise<SplitRun[]> {
+  const { load, first, second, token, connections, durationSeconds, log } = setup;
+  const both = [first, second];
+
+  async function run(operation: BenchOperation, servers: StartedServer[]): Promise<SplitRun> {
+    log(`${operation.name}, ${servers.length} process(es) …`);
+    for (const server of servers) {
+      const checked = await probe(server.url, token, operation.sequence[0]);
+      if (checked.status !== operation.expect) throw new Error(`${operation.name}: answered ${checked.status}, not ${operation.expect}`);
+    }
+    // Both processes idle at the start and at the end, so each counts only this run's requests.
+    for (const server of both) await waitUntilIdle(server.pid);
+    const cpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+    const database = () => (setup.databasePid === undefined ? undefined : cpuSeconds(setup.databasePid));
+    const [cpuBefore, databaseBefore] = [cpu(), database()];
+    const result = await load.run({ urls: servers.map((s) => s.url), token, connections, durationSeconds, operation, startAt: 1 });
+    for (const server of both) await waitUntilIdle(server.pid);
+    const databaseAfter = database();
+    return {
+      name: operation.name, processes: servers.length, result, serviceCpuSeconds: cpu() - cpuBefore,
+      databaseCpuSeconds: databaseBefore === undefined ? undefined : databaseAfter! - databaseBefore,
+    };
+  }
+
+  // The second process is fresh: its first requests would run cold code.
+  for (const operation of setup.operations) {
+    await load.run({ urls: [second.url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
+  }
+  const runs: SplitRun[] = [];
+  for (const operation of setup.operations) {
+    runs.push(await run(operation, [first]), await run(operation, both), await run(operation, [first]));
+  }
+  return runs;
+}

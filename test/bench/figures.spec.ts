@@ -1,0 +1,67 @@
+// What the bench computes its figures from: CPU ticks out of /proc/PID/stat, and the two-services
+// section's CPU per request and its ratio to one process.
+import { readFileSync } from 'node:fs';
+import { statCpuTicks } from '../../bench/processes';
+import { splitRows, splitTable, type SplitRun } from '../../bench/two-services-table';
+
+/** A /proc/PID/stat line: pid, (comm), then fields 3 to 52, with utime and stime (14 and 15) given. */
+const statLine = (comm: string, utime: number, stime: number) => {
+  const fields = Array.from({ length: 50 }, (_, i) => String(i + 3 === 3 ? 'S' : 1000 + i));
+  fields[14 - 3] = String(utime);
+  fields[15 - 3] = String(stime);
+  return `4242 (${comm}) ${fields.join(' ')}\n`;
+};
+
+describe('statCpuTicks', () => {
+  it('adds utime and stime', () => {
+    expect(statCpuTicks(statLine('node', 1234, 56))).toBe(1290);
+  });
+
+  it('counts fields after the last parenthesis, whatever the command name holds', () => {
+    expect(statCpuTicks(statLine('a) 7 8 (b', 10, 5))).toBe(15);
+    expect(statCpuTicks(statLine('kbp serve (x)', 3, 4))).toBe(7);
+  });
+
+  it('reads this process: a whole number that does not go down', () => {
+    const first = statCpuTicks(readFileSync('/proc/self/stat', 'utf8'));
+    let spin = 0;
+    for (let i = 0; i < 1e6; i++) spin += i;
+    expect(spin).toBeGreaterThan(0);
+    const second = statCpuTicks(readFileSync('/proc/self/stat', 'utf8'));
+    expect(Number.isInteger(first)).toBe(true);
+    expect(second).toBeGreaterThanOrEqual(first);
+  });
+
+  it('refuses text that is not a stat line', () => {
+    expect(() => statCpuTicks('no such thing')).toThrow(/proc\/PID\/stat/);
+  });
+});
+
+describe('two services: CPU per request and ratio', () => {
+  const result = (requests: number) => ({ requestsPerSecond: requests / 3, p50Ms: 1, p99Ms: 2, requests, failures: 0, seconds: 3 });
+  const run = (name: string, processes: number, requests: number, serviceCpuSeconds: number): SplitRun => ({
+    name, processes, result: result(requests), serviceCpuSeconds, databaseCpuSeconds: serviceCpuSeconds / 2,
+  });
+
+  it('divides the CPU of all processes by the requests, and by the mean of the one-process runs', () => {
+    const rows = splitRows([
+      run('detail', 1, 1000, 1.0), // 1.0 ms/req
+      run('detail', 2, 1000, 1.32), // 1.32 ms/req
+      run('detail', 1, 2000, 2.4), // 1.2 ms/req
+      run('search', 1, 100, 0.5),
+      run('search', 2, 100, 0.5),
+    ]);
+    expect(rows.map((r) => r.cpuMsPerRequest)).toEqual([1.0, 1.32, 1.2, 5, 5]);
+    expect(rows[1].ratioToOne).toBeCloseTo(1.2, 10);
+    expect(rows[4].ratioToOne).toBeCloseTo(1, 10);
+    expect(rows[0].ratioToOne).toBeUndefined();
+    expect(rows[1].databaseCpuMsPerRequest).toBeCloseTo(0.66, 10);
+  });
+
+  it('prints one line per run with the ratio on the two-process lines', () => {
+    const table = splitTable(splitRows([run('detail', 1, 1000, 1), run('detail', 2, 1000, 1.1)])).split('\n');
+    expect(table).toHaveLength(4);
+    expect(table[3]).toContain('| detail | 2 |');
+    expect(table[3]).toContain('| 1.100 |');
+  });
+});

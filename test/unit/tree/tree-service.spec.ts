@@ -1,0 +1,67 @@
+// The kept tree: one build per base and outline version, however many requests come meanwhile,
+// and never an older tree for a newer version.
+import type { UnitOfWork } from '../../../src/database/unit-of-work';
+import type { TreeRepository, TreeRow } from '../../../src/tree/tree.repository';
+import { TreeService } from '../../../src/tree/tree.service';
+
+/** A repository whose reads wait until released, answering the titles current at release. */
+function slowRepository() {
+  let title = 'v1';
+  const waiting: (() => void)[] = [];
+  const repo = {
+    reads: 0,
+    rows: async (): Promise<TreeRow[]> => {
+      repo.reads++;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      return [{ contentId: 'abc123', title, level: 0 }];
+    },
+  };
+  return {
+    repo,
+    setTitle: (t: string) => (title = t),
+    release: () => waiting.splice(0).forEach((resolve) => resolve()),
+  };
+}
+
+const service = (repo: object) => new TreeService({ reader: {} } as unknown as UnitOfWork, repo as unknown as TreeRepository);
+const titleOf = (json: Buffer) => (JSON.parse(json.toString()) as { tree: { title: string }[] }).tree[0].title;
+
+describe('TreeService', () => {
+  it('builds once for requests of the same version that come while it builds, and keeps the answer', async () => {
+    const { repo, release } = slowRepository();
+    const trees = service(repo);
+    const answers = Array.from({ length: 10 }, () => trees.treeJson('base-a', 1));
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    const jsons = await Promise.all(answers);
+    expect(repo.reads).toBe(1);
+    expect(jsons.every((json) => json === jsons[0])).toBe(true);
+    expect(await trees.treeJson('base-a', 1)).toBe(jsons[0]);
+    expect(repo.reads).toBe(1);
+  });
+
+  it('a request for a newer version does not join a build under way for an older one', async () => {
+    const { repo, release, setTitle } = slowRepository();
+    const trees = service(repo);
+    const older = trees.treeJson('base-a', 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    setTitle('v2');
+    const newer = trees.treeJson('base-a', 2);
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect(repo.reads).toBe(2);
+    expect(titleOf(await newer)).toBe('v2');
+    await older;
+    expect(titleOf(await trees.treeJson('base-a', 2))).toBe('v2');
+  });
+
+  it('bases do not share builds', async () => {
+    const { repo, release } = slowRepository();
+    const trees = service(repo);
+    const both = [trees.treeJson('base-a', 1), trees.treeJson('base-b', 1)];
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all(both);
+    expect(repo.reads).toBe(2);
+  });
+});
