@@ -9,13 +9,9 @@ import { probe } from './load';
 import { cpuSeconds, machineBusySeconds, peakRssMiB, waitUntilIdle, type StartedServer } from './processes';
 import type { Row } from './table';
 
-export interface MeasureSetup {
+/** What every measured run needs: the load generator, the service's token and the load's shape. */
+export interface RunSetup {
   load: LoadGenerator;
-  bare: StartedServer;
-  nest: StartedServer;
-  service: StartedServer;
-  /** The bare node:http ceiling answering the bytes of the service's tree: measured right after the tree row. */
-  treeCeiling: StartedServer;
   /** The MySQL/MariaDB server's process, when it runs on this machine. */
   databasePid?: number;
   token: string;
@@ -25,7 +21,15 @@ export interface MeasureSetup {
   log: (line: string) => void;
 }
 
-const WARM_UP_SECONDS = 1;
+export interface MeasureSetup extends RunSetup {
+  bare: StartedServer;
+  nest: StartedServer;
+  service: StartedServer;
+  /** The bare node:http ceiling answering the bytes of the service's tree: measured right after the tree row. */
+  treeCeiling: StartedServer;
+}
+
+export const WARM_UP_SECONDS = 1;
 
 const ceilingOperation = (name: string): BenchOperation => ({ name, expect: 200, sequence: [{ method: 'GET', path: '/' }] });
 

@@ -6,6 +6,7 @@
 import type { EntityManager } from 'typeorm';
 import { hashToken, issueToken } from '../src/auth/tokens';
 import { prepareContent, prepareTitle } from '../src/content/prepare';
+import { lockBase } from '../src/database/dialect';
 import type { UnitOfWork } from '../src/database/unit-of-work';
 import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
 import { PagesRepository } from '../src/pages/pages.repository';
@@ -91,7 +92,7 @@ const blocks = new LiveBlocksRepository();
 /** Appends `batch` at the end of the base's outline in one unit of work; returns their row ids in order. */
 export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[]): Promise<number[]> {
   return db.write(async (tx) => {
-    if (!(await pages.lockBase(tx, baseId))) throw new Error(`The base "${baseId}" does not exist.`);
+    if (!(await lockBase(tx, baseId))) throw new Error(`The base "${baseId}" does not exist.`);
     const first = await blocks.nextPosition(tx, baseId);
     for (let start = 0; start < batch.length; start += PAGE_ROWS_PER_INSERT) {
       await insertPageRows(tx, baseId, first + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));

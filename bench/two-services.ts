@@ -5,25 +5,17 @@
 // and the CPU time per request of the processes together, over that of one, shows what being two
 // processes costs (two pools of connections, two sets of kept answers, switching between them),
 // not what a second core would give.
-import type { BenchOperation, LoadGenerator } from './load';
+import type { BenchOperation } from './load';
 import { probe } from './load';
+import { WARM_UP_SECONDS, type RunSetup } from './measure';
 import { cpuSeconds, waitUntilIdle, type StartedServer } from './processes';
 import type { SplitRun } from './two-services-table';
 
-export interface TwoServicesSetup {
-  load: LoadGenerator;
+export interface TwoServicesSetup extends RunSetup {
   /** The service of the other rows, and a second process of it on the same database. */
   first: StartedServer;
   second: StartedServer;
-  databasePid?: number;
-  token: string;
-  connections: number;
-  durationSeconds: number;
-  operations: BenchOperation[];
-  log: (line: string) => void;
 }
-
-const WARM_UP_SECONDS = 1;
 
 export async function measureTwoServices(setup: TwoServicesSetup): Promise<SplitRun[]> {
   const { load, first, second, token, connections, durationSeconds, log } = setup;

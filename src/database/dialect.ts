@@ -8,11 +8,16 @@ export function dialectOf(source: QueryRunner | EntityManager | DataSource): Dia
   return type === 'better-sqlite3' ? 'sqlite' : 'mysql';
 }
 
-/** Locks the base row for the rest of the transaction (MySQL/MariaDB); SQLite's writer already holds the file lock. */
-export function lockBaseSql(dialect: Dialect): string {
-  return dialect === 'mysql'
+/**
+ * Locks the base row for the rest of the transaction, so the transaction runs in line with every
+ * outline write of the base (MySQL/MariaDB; SQLite's writer already holds the file lock). False when
+ * the base is gone.
+ */
+export async function lockBase(tx: EntityManager, baseId: string): Promise<boolean> {
+  const sql = dialectOf(tx) === 'mysql'
     ? 'SELECT base_id FROM bases WHERE base_id = ? FOR UPDATE'
     : 'SELECT base_id FROM bases WHERE base_id = ?';
+  return (await tx.query(sql, [baseId])).length > 0;
 }
 
 /**

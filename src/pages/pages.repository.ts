@@ -2,7 +2,7 @@
 // EntityManager of the caller's read or transaction; the SQL is accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { dialectOf, lockBaseSql, tableWithIndex } from '../database/dialect';
+import { dialectOf, tableWithIndex } from '../database/dialect';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { PageRow, PageSummaryRow } from './page.rows';
 
@@ -22,9 +22,8 @@ function toSummary(r: SummaryRecord, order: number): PageSummaryRow {
 }
 
 function toPage(r: PageRecord): PageRow {
-  const { order: _, ...summary } = toSummary(r, 0);
   return {
-    ...summary, pageId: Number(r.page_id), baseId: r.base_id, position: Number(r.pos), body: r.body,
+    contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), lang: r.lang, updatedAt: r.updated_at, pageId: Number(r.page_id), baseId: r.base_id, position: Number(r.pos), body: r.body,
     bodyHtml: r.body_html, searchTitle: r.search_title, searchBody: r.search_body, view: r.view_mode, createdAt: r.created_at,
   };
 }
@@ -161,12 +160,6 @@ export class PagesRepository {
       [baseId, baseId, from, limit],
     );
     return { pages: rows.map((r, i) => toSummary(r, firstOrder + i)), outlineVersion: rows[0] ? Number(rows[0].outline_version) : null };
-  }
-
-  /** Locks the base for this transaction's outline write; false when it is gone. */
-  async lockBase(tx: EntityManager, baseId: string): Promise<boolean> {
-    const rows: { base_id: string }[] = await tx.query(lockBaseSql(dialectOf(tx)), [baseId]);
-    return rows.length > 0;
   }
 
   async contentIdTaken(tx: EntityManager, baseId: string, contentId: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newContentId } from '../auth/tokens';
 import { prepareContent, prepareTitle } from '../content/prepare';
+import { lockBase } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, notFound, pageNotFound } from '../errors/domain-error';
 import { ancestorsFromNearest, levelShift } from '../outline/outline';
@@ -184,7 +185,7 @@ export class PagesService {
   }
 
   private async lockedBase(tx: EntityManager, baseId: string): Promise<void> {
-    if (!(await this.pages.lockBase(tx, baseId))) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
+    if (!(await lockBase(tx, baseId))) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
   }
 
   /** The stored changes of a partial update; content is derived again when body or type is sent. */

@@ -7,6 +7,7 @@
 // runs inside the caller's transaction, after the base's lock (the page writes take it first).
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { lockBase } from '../database/dialect';
 import { SearchIndex, type IndexedPage, type SearchTexts } from './search-index';
 import { CHUNK_SIZE, chunkOf } from './page-set';
 import { keysOfTexts, MIN_WORD_LENGTH, pageKeys, PostingChanges, unchangedWords, type PageTextKeys } from './posting-changes';
@@ -92,7 +93,7 @@ export class SearchIndexService extends SearchIndex {
    * and writing each chunk's postings once. Gives the same index as the pages' writes one by one.
    */
   async rebuild(tx: EntityManager, baseId: string): Promise<void> {
-    await this.repo.lockBase(tx, baseId);
+    await lockBase(tx, baseId);
     await this.repo.clearBase(tx, baseId);
     const vocabulary = Vocabulary.empty(this.repo, baseId);
     const changes = new PostingChanges();

@@ -3,7 +3,7 @@
 // transaction; what differs between the dialects comes from search.dialect.ts.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { dialectOf, lockBaseSql } from '../database/dialect';
+import { dialectOf } from '../database/dialect';
 import type { SearchTexts } from './search-index';
 import type { Dialect } from '../database/data-source';
 import { addPendingSql, containsSql, inList, insertWords, upsertPostings } from './search.dialect';
@@ -191,10 +191,6 @@ export class SearchRepository {
   }
 
   // ---- whole base ----
-
-  async lockBase(tx: EntityManager, baseId: string): Promise<void> {
-    await tx.query(lockBaseSql(dialectOf(tx)), [baseId]);
-  }
 
   async clearBase(tx: EntityManager, baseId: string): Promise<void> {
     for (const table of ['search_postings', 'search_pending', 'search_words']) await tx.query(`DELETE FROM ${table} WHERE base_id = ?`, [baseId]);

@@ -5,6 +5,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { splitSearchTerms } from '../content/search-text';
+import { lockBase } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest } from '../errors/domain-error';
 import { DisplayOrder } from '../order/display-order.service';
@@ -48,7 +49,7 @@ export class SearchService {
   /**
    * Summaries of the results with their display orders, all of one outline version: the orders come
    * from the live positions of the version the summaries were read at. Should writes keep moving
-   * it, the read queues with the writes, where nothing moves it.
+   * it, the read queues with the writes and locks the base, so nothing moves it between its two reads.
    */
   private async summaries(em: EntityManager, baseId: string, ids: readonly number[]): Promise<PageSummaryRow[]> {
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
@@ -59,6 +60,7 @@ export class SearchService {
       if (known.outlineVersion === read.outlineVersion) return read.pages.map(({ summary, position }) => ({ ...summary, order: known.positions.orderOf(position) }));
     }
     return this.db.write(async (tx) => {
+      if (!(await lockBase(tx, baseId))) return [];
       const read = await this.pages.summaries(tx, baseId, ids);
       const known = await this.order.positionsInWrite(tx, baseId);
       return known ? read.pages.map(({ summary, position }) => ({ ...summary, order: known.positions.orderOf(position) })) : [];
