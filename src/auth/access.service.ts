@@ -26,13 +26,13 @@ export class AccessService {
     if (!token) return null;
     const tokenHash = hashToken(token);
     const stamp = this.db.changeStamp();
-    if (stamp === null) return this.accessRepository.findByTokenHash(this.db.reader, tokenHash);
+    if (stamp === null) return this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
     if (stamp !== this.keptStamp || this.kept.size >= KEPT_TOKENS) {
       this.kept = new Map();
       this.keptStamp = stamp;
     }
     if (this.kept.has(tokenHash)) return this.kept.get(tokenHash)!;
-    const access = await this.accessRepository.findByTokenHash(this.db.reader, tokenHash);
+    const access = await this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
     // Kept only if nothing committed while it was read, so it is never older than the stamp it is kept under.
     if (this.db.changeStamp() === stamp) this.kept.set(tokenHash, access);
     return access;

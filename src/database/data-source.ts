@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import { ConfigError } from '../config/config';
+import { PREPARED_PER_CONNECTION } from './prepared-reads';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -67,5 +68,6 @@ export function dataSourceOptions(target: DatabaseTarget, readonly = false): Dat
     supportBigNumbers: true,
     poolSize: 10,
     connectTimeout: 5000,
+    extra: { maxPreparedStatements: PREPARED_PER_CONNECTION },
   } as DataSourceOptions;
 }

@@ -29,3 +29,8 @@ export function tableWithIndex(dialect: Dialect, table: string, index: string, a
   const named = alias === undefined ? table : `${table} ${alias}`;
   return dialect === 'mysql' ? `${named} FORCE INDEX (${index})` : named;
 }
+
+/** SQL joining the text of `parts` (MySQL's `||` is OR unless PIPES_AS_CONCAT is set). */
+export function concatSql(dialect: Dialect, parts: string[]): string {
+  return dialect === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.join(' || ');
+}

@@ -3,10 +3,12 @@
 // so writes take an in-process FIFO queue and BEGIN IMMEDIATE (another process, such as kbp, waits
 // on busy_timeout), and reads use a second, read-only connection that never sees an open write.
 // MySQL/MariaDB: a pooled transaction per write; a lock conflict retries the whole write afresh.
+import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
 import { isRetryableConflict } from './db-errors';
+import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
 
 export type WriteWork<T> = (tx: EntityManager) => Promise<T>;
 
@@ -14,6 +16,9 @@ export abstract class UnitOfWork {
   abstract readonly dialect: Dialect;
   /** The manager for reads outside any write. */
   abstract readonly reader: EntityManager;
+  /** The same, running each SQL text as a statement prepared once (src/database/prepared-reads.ts):
+   * for the fixed reads every request makes. */
+  abstract readonly preparedReader: EntityManager;
   /** Runs `work` in one transaction; writes of one process run one at a time on SQLite. */
   abstract write<T>(work: WriteWork<T>): Promise<T>;
   abstract close(): Promise<void>;
@@ -80,12 +85,15 @@ async function runMigrations(source: DataSource, dialect: Dialect): Promise<void
 class SqliteUnitOfWork extends UnitOfWork {
   readonly dialect = 'sqlite';
   private queue: Promise<unknown> = Promise.resolve();
+  private dataVersion: Statement | undefined;
+  readonly preparedReader: EntityManager;
 
   constructor(
     private readonly writer: DataSource,
     private readonly readerSource: DataSource,
   ) {
     super();
+    this.preparedReader = sqlitePreparedReads(readerSource);
   }
 
   get reader(): EntityManager {
@@ -93,10 +101,11 @@ class SqliteUnitOfWork extends UnitOfWork {
   }
 
   /** SQLite's data_version on the read connection moves with every commit of any other
-   * connection (this process's writer included), and costs about a microsecond. */
+   * connection (this process's writer included). Prepared once: about 2 µs a read instead of 5. */
   changeStamp(): number {
-    const connection = (this.readerSource.driver as unknown as { databaseConnection: { pragma(sql: string, options: { simple: true }): number } }).databaseConnection;
-    return connection.pragma('data_version', { simple: true });
+    this.dataVersion ??= (this.readerSource.driver as unknown as { databaseConnection: BetterSqlite3Database })
+      .databaseConnection.prepare('PRAGMA data_version').pluck();
+    return this.dataVersion.get() as number;
   }
 
   write<T>(work: WriteWork<T>): Promise<T> {
@@ -130,9 +139,11 @@ const MAX_WRITE_ATTEMPTS = 5;
 
 class MysqlUnitOfWork extends UnitOfWork {
   readonly dialect = 'mysql';
+  readonly preparedReader: EntityManager;
 
   constructor(private readonly source: DataSource) {
     super();
+    this.preparedReader = mysqlPreparedReads(source);
   }
 
   get reader(): EntityManager {

@@ -18,11 +18,14 @@ export interface PageRow extends Omit<PageSummaryRow, 'order'> {
   /** Its position key (src/outline/positions.ts), not shown: outline reads and writes go by it. */
   position: number;
   body: string;
-  bodyHtml: string | null;
-  searchTitle: string;
-  searchBody: string;
   view: View | null;
   createdAt: string;
+}
+
+/** A page with the texts its search keys were made from: what a write that changes them reads. */
+export interface StoredPageRow extends PageRow {
+  searchTitle: string;
+  searchBody: string;
 }
 
 export interface PageDetailRow extends PageRow {

@@ -100,7 +100,7 @@ export class PagesService {
    * outline had. Should writes keep moving it, the read queues with them.
    */
   async detail(baseId: string, contentId: string): Promise<PageDetailRow> {
-    const found = await this.pages.findWithNearest(this.db.reader, baseId, contentId, this.probedLevels(baseId));
+    const found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId));
     if (!found) throw pageNotFound();
     if (found.nearest) return withAncestors(found.page, found.nearest);
     this.deepestSeen.set(baseId, Math.min(MAX_PROBED_LEVELS, found.page.level));
@@ -142,8 +142,7 @@ export class PagesService {
       await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
       return {
         pageId, baseId, contentId, position, title: input.title, type: input.type, level: 0, lang: input.lang,
-        updatedAt: stamp, createdAt: stamp, body: content.body, bodyHtml: content.html, searchTitle,
-        searchBody: content.searchBody, view: null, path: [input.title],
+        updatedAt: stamp, createdAt: stamp, body: content.body, view: null, path: [input.title],
       };
     });
   }
@@ -152,7 +151,7 @@ export class PagesService {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
     return this.db.write(async (tx) => {
       await this.lockedBase(tx, baseId);
-      const current = await this.pages.findLive(tx, baseId, contentId);
+      const current = await this.pages.findStored(tx, baseId, contentId);
       if (!current) throw pageNotFound();
       const { columns, texts } = this.changesOf(current, input);
       await this.pages.update(tx, current.pageId, columns, texts);
@@ -172,7 +171,7 @@ export class PagesService {
   delete(baseId: string, contentId: string): Promise<void> {
     return this.db.write(async (tx) => {
       await this.lockedBase(tx, baseId);
-      const page = await this.pages.findLive(tx, baseId, contentId);
+      const page = await this.pages.findStored(tx, baseId, contentId);
       if (!page) throw pageNotFound();
       const end = await this.pages.descendantsEnd(tx, baseId, page.position, page.level);
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: end }, -1);

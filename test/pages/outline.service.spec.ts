@@ -93,6 +93,15 @@ describeEachBackend('outline through PagesService', (h) => {
     expect(await s.pathOf(baseId, ids.A)).toEqual(['A']);
   });
 
+  it('the path keeps every title exactly, spaces and digits included', async () => {
+    const baseId = await s.newBase();
+    const titles = ['12 34', 'Getting  started guide', '設定 の 利用者', 'x'];
+    const ids: string[] = [];
+    for (const title of titles) ids.push((await s.addPage(baseId, { title })).contentId);
+    for (const [i, id] of ids.entries()) if (i > 0) await s.setLevel(baseId, id, i);
+    expect(await s.pathOf(baseId, ids[3])).toEqual(titles);
+  });
+
   it('the path skips a deeper earlier page that a lower page closes', async () => {
     const baseId = await s.newBase();
     const ids = await s.buildOutline(baseId, 'A0 B2 C1 D3');
