@@ -33,7 +33,7 @@ export class PagesController {
   @ApiOperation({ operationId: 'getPage', summary: 'Page detail' })
   @ApiOkResponse({ type: PageResponse })
   async detail(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<PageResponse> {
-    return toPageResponse(await this.pages.detail(access.baseId, contentId));
+    return toPageResponse(await this.pages.detail(access.baseId, contentId, access.base.outlineVersion));
   }
 
   @Post()

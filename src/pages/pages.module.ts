@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OrderModule } from '../order/order.module';
 import { SearchModule } from '../search/search.module';
+import { AncestorPaths } from './ancestor-paths';
 import { PagesController } from './pages.controller';
 import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
@@ -8,7 +9,7 @@ import { PagesService } from './pages.service';
 @Module({
   imports: [OrderModule, SearchModule],
   controllers: [PagesController],
-  providers: [PagesService, PagesRepository],
+  providers: [PagesService, PagesRepository, AncestorPaths],
   exports: [PagesRepository],
 })
 export class PagesModule {}

@@ -14,7 +14,8 @@ import { LiveBlocksRepository } from '../order/live-blocks.repository';
 import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
-import { PagesRepository, type NearestPages, type PageColumnChanges, type PageTextChanges } from './pages.repository';
+import { AncestorPaths } from './ancestor-paths';
+import { PagesRepository, type NearestPages, type PageColumnChanges, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
   title: string;
@@ -58,6 +59,7 @@ export class PagesService {
     private readonly order: DisplayOrder,
     private readonly blocks: LiveBlocksRepository,
     private readonly searchIndex: SearchIndex,
+    private readonly paths: AncestorPaths,
   ) {}
 
   /**
@@ -94,21 +96,29 @@ export class PagesService {
   }
 
   /**
-   * A live page and its path, in one statement when the page is no deeper than the levels probed.
-   * A deeper page's ancestors come from a second statement; when an outline write commits between
-   * the two (the base's outline version moved), they are read again, so a path is always one the
-   * outline had. Should writes keep moving it, the read queues with them.
+   * A live page and its path. When the ancestors of the page are kept for the outline version the
+   * caller saw (`outlineVersion`, a hint), one statement reads the page and the version, and the kept
+   * ancestors answer if the version is still that one. Otherwise the page and its ancestors come in
+   * one statement when the page is no deeper than the levels probed; a deeper page's ancestors come
+   * from a second statement, read again when an outline write committed between the two, so a path
+   * is always one the outline had. Should writes keep moving it, the read queues with them.
    */
-  async detail(baseId: string, contentId: string): Promise<PageDetailRow> {
+  async detail(baseId: string, contentId: string, outlineVersion?: number): Promise<PageDetailRow> {
+    if (outlineVersion !== undefined && this.paths.get(baseId, outlineVersion, contentId)) {
+      const found = await this.pages.findLiveVersioned(this.db.preparedReader, baseId, contentId);
+      if (!found) throw pageNotFound();
+      const ancestors = this.paths.get(baseId, found.outlineVersion, contentId);
+      if (ancestors) return { ...found.page, path: [...ancestors, found.page.title] };
+    }
     const found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId));
     if (!found) throw pageNotFound();
-    if (found.nearest) return withAncestors(found.page, found.nearest);
+    if (found.nearest) return this.keptPath(found, found.nearest);
     this.deepestSeen.set(baseId, Math.min(MAX_PROBED_LEVELS, found.page.level));
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
       const again = attempt === 0 ? found : await this.pages.findLiveVersioned(this.db.reader, baseId, contentId);
       if (!again) throw pageNotFound();
-      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, again.page.position, again.page.level);
-      if (outlineVersion === null || outlineVersion === again.outlineVersion) return withAncestors(again.page, nearest);
+      const { nearest, outlineVersion: versionOfNearest } = await this.pages.nearestBefore(this.db.reader, baseId, again.page.position, again.page.level);
+      if (versionOfNearest === null || versionOfNearest === again.outlineVersion) return this.keptPath(again, nearest);
     }
     return this.db.write(async (tx) => {
       await this.lockedBase(tx, baseId);
@@ -116,6 +126,13 @@ export class PagesService {
       if (!page) throw pageNotFound();
       return this.withPath(tx, page);
     });
+  }
+
+  /** The page with the path its nearest pages give, kept for the outline version they were read at. */
+  private keptPath(found: VersionedPage, nearest: NearestPages['nearest']): PageDetailRow {
+    const detail = withAncestors(found.page, nearest);
+    this.paths.set(found.page.baseId, found.outlineVersion, found.page.contentId, detail.path.slice(0, -1));
+    return detail;
   }
 
   /** How many levels of ancestors a detail read of the base probes in its first statement: the deepest page seen, at least a few. */

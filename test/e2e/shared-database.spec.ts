@@ -1,6 +1,6 @@
 // Two services on one database, as two processes behind a load balancer would be: whatever one
 // of them keeps between requests (trees, token answers, block counts of display order) never hides a write made through the
-// other or straight in the database.
+// other or straight in the database (with its outline version moved, as every outline write does).
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app.factory';
@@ -31,6 +31,26 @@ describeEachBackend('two services on one database', (h) => {
     expect(after.map((n: any) => [n.title, n.children.length])).toEqual([['P0', 0], ['Renamed', 0]]);
     expect((await viaOther(base.token, base.pagesPath(b))).body.path).toEqual(['Renamed']);
     expect((await viaOther(base.token, `/bases/${base.baseId}/info`)).body.total_pages).toBe(2);
+  });
+
+  it('answers a detail path kept by the other service only while no outline write moved it', async () => {
+    const base = await h().fresh();
+    const [a, b, c, d] = await base.createOutline([0, 1, 2, 3]);
+    const pathViaOther = async (id: string) => (await viaOther(base.token, base.pagesPath(id))).body.path;
+    // Read twice: the second read answers from the ancestors the other service kept.
+    for (let i = 0; i < 2; i++) expect(await pathViaOther(d)).toEqual(['P0', 'P1', 'P2', 'P3']);
+    await base.call('patch', base.pagesPath(b), { body: { title: 'Renamed' } });
+    expect(await pathViaOther(d)).toEqual(['P0', 'Renamed', 'P2', 'P3']);
+    await base.call('patch', base.pagesPath(c), { body: { level: 1 } });
+    expect(await pathViaOther(d)).toEqual(['P0', 'P2', 'P3']);
+    expect((await base.call('delete', base.pagesPath(a))).status).toBe(204);
+    expect(await pathViaOther(d)).toEqual(['P2', 'P3']);
+    // A write straight in the database that moves the version is seen too.
+    await h().db.write(async (tx) => {
+      await tx.query("UPDATE pages SET title = 'Outside' WHERE base_id = ? AND content_id = ?", [base.baseId, c]);
+      await tx.query('UPDATE bases SET outline_version = outline_version + 1 WHERE base_id = ?', [base.baseId]);
+    });
+    expect(await pathViaOther(d)).toEqual(['Outside', 'P3']);
   });
 
   it('shows orders moved by a delete through the first service at once: list, window and search', async () => {

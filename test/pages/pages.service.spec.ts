@@ -86,6 +86,22 @@ describeEachBackend('PagesService', (h) => {
     expect(second).not.toHaveBeenCalled();
   });
 
+  it('detail at the outline version it kept ancestors for reads only the page, and probes again once the version moved', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'A0 B1 C2');
+    const probes = jest.spyOn(s.repository, 'findWithNearest');
+    const version = await s.outlineVersion(baseId);
+    expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B', 'C']);
+    expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B', 'C']);
+    expect(probes).toHaveBeenCalledTimes(1);
+    await s.pages.update(baseId, ids.B, { title: 'B2' });
+    // A caller that still saw the old version: the page's own read shows the version moved.
+    expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B2', 'C']);
+    expect(probes).toHaveBeenCalledTimes(2);
+    expect((await s.pages.detail(baseId, ids.C, await s.outlineVersion(baseId))).path).toEqual(['A', 'B2', 'C']);
+    expect(probes).toHaveBeenCalledTimes(2);
+  });
+
   it('detail whose outline keeps moving between its two reads reads once more in line with the writes', async () => {
     const baseId = await s.newBase();
     // Deeper than the levels a first read probes: the path needs a second statement.

@@ -1,0 +1,45 @@
+// AncestorPaths: answers only for the exact outline version it kept, never goes back to an older
+// version, and stays within its bound of characters.
+import { AncestorPaths, KEPT_CHARACTERS } from '../../../src/pages/ancestor-paths';
+
+describe('AncestorPaths', () => {
+  it('answers what was kept for exactly that base, version and page', () => {
+    const paths = new AncestorPaths();
+    paths.set('b', 3, 'p1', ['A', 'B']);
+    expect(paths.get('b', 3, 'p1')).toEqual(['A', 'B']);
+    expect(paths.get('b', 2, 'p1')).toBeUndefined();
+    expect(paths.get('b', 4, 'p1')).toBeUndefined();
+    expect(paths.get('b', 3, 'p2')).toBeUndefined();
+    expect(paths.get('other', 3, 'p1')).toBeUndefined();
+  });
+
+  it('drops a base\'s older version when a newer one is kept, and never keeps an older one after it', () => {
+    const paths = new AncestorPaths();
+    paths.set('b', 3, 'p1', ['A']);
+    paths.set('b', 4, 'p2', ['C']);
+    expect(paths.get('b', 3, 'p1')).toBeUndefined();
+    paths.set('b', 3, 'p1', ['stale']);
+    expect(paths.get('b', 3, 'p1')).toBeUndefined();
+    expect(paths.get('b', 4, 'p2')).toEqual(['C']);
+  });
+
+  it('keeps bases apart', () => {
+    const paths = new AncestorPaths();
+    paths.set('a', 1, 'p', ['X']);
+    paths.set('b', 9, 'p', ['Y']);
+    expect([paths.get('a', 1, 'p'), paths.get('b', 9, 'p')]).toEqual([['X'], ['Y']]);
+  });
+
+  it('starts again empty rather than hold more than its bound', () => {
+    const paths = new AncestorPaths();
+    const title = 'あ'.repeat(1000);
+    let version = 0;
+    for (let i = 0; i < 5000; i++) {
+      if (i % 700 === 0) version++;
+      paths.set(`base${i % 3}`, version, `page${i}`, [title, title]);
+      expect(paths.size).toBeLessThanOrEqual(KEPT_CHARACTERS);
+    }
+    expect(paths.get('base1', version, 'page4999')).toEqual([title, title]);
+    expect(paths.get('base0', 1, 'page0')).toBeUndefined();
+  });
+});
