@@ -93,7 +93,7 @@ const blocks = new LiveBlocksRepository();
 export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[]): Promise<number[]> {
   return db.write(async (tx) => {
     if (!(await lockBase(tx, baseId))) throw new Error(`The base "${baseId}" does not exist.`);
-    const first = await blocks.nextPosition(tx, baseId);
+    const first = (await blocks.nextPosition(tx, baseId)).position;
     for (let start = 0; start < batch.length; start += PAGE_ROWS_PER_INSERT) {
       await insertPageRows(tx, baseId, first + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));
     }

@@ -21,6 +21,19 @@ export async function lockBase(tx: EntityManager, baseId: string): Promise<boole
 }
 
 /**
+ * Moves the base's outline version (and its live page count by `liveDelta`) as the first statement
+ * of a write that changes the outline: the row lock this takes is the base's lock, so the write
+ * needs no statement of its own for it. False when the base is gone. SQLite tells by RETURNING,
+ * MySQL/MariaDB by the affected rows (the version always changes, so an existing row counts).
+ */
+export async function lockBaseMovingOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<boolean> {
+  const update = 'UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?';
+  if (dialectOf(tx) === 'sqlite') return (await tx.query(`${update} RETURNING base_id`, [liveDelta, baseId])).length > 0;
+  const result: { affectedRows: number } = await tx.query(update, [liveDelta, baseId]);
+  return Number(result.affectedRows) > 0;
+}
+
+/**
  * Names the index a query on `table` must use, where the planner would otherwise choose worse:
  * MySQL/MariaDB pick the (base_id, pos) index for `ORDER BY pos … LIMIT 1` and scan thousands of
  * rows filtering by level. SQLite's planner chooses well, so it gets no hint.

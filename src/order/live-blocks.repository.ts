@@ -2,7 +2,13 @@
 // (src/outline/positions.ts). Writes change them with the base locked. Accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { blocksOf, blockStart, LivePositions, withPosition } from '../outline/positions';
+import { blocksOf, blockStart, LivePositions, POSITION_BLOCK, withPosition } from '../outline/positions';
+
+/** A position with the stored bitmap of its block (null when the block has no row yet). */
+export interface PositionInBlock {
+  position: number;
+  bits: Uint8Array | null;
+}
 
 export interface VersionedPositions {
   outlineVersion: number;
@@ -21,17 +27,25 @@ export class LiveBlocksRepository {
     return { outlineVersion: Number(rows[0].outline_version), positions: new LivePositions(blocks) };
   }
 
-  /** The position a new page of the base takes: one past the greatest live one. */
-  async nextPosition(tx: EntityManager, baseId: string): Promise<number> {
-    const rows: { last: number | null }[] = await tx.query('SELECT MAX(pos) AS last FROM pages WHERE base_id = ?', [baseId]);
-    return rows[0]?.last === null || rows[0]?.last === undefined ? 0 : Number(rows[0].last) + 1;
+  /** The position a new page of the base takes (one past the greatest live one), with its block, in one statement. */
+  async nextPosition(tx: EntityManager, baseId: string): Promise<PositionInBlock> {
+    const rows: { next_pos: number; bits: Uint8Array | null }[] = await tx.query(
+      `SELECT m.next_pos, l.bits FROM (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m
+       LEFT JOIN live_blocks l ON l.base_id = ? AND l.block_start = m.next_pos - (m.next_pos % ${POSITION_BLOCK})`,
+      [baseId, baseId],
+    );
+    return { position: Number(rows[0].next_pos), bits: rows[0].bits ?? null };
   }
 
   /** Marks `position` live or not in its block. */
   async setLive(tx: EntityManager, baseId: string, position: number, live: boolean): Promise<void> {
-    const start = blockStart(position);
-    const rows: { bits: Uint8Array }[] = await tx.query('SELECT bits FROM live_blocks WHERE base_id = ? AND block_start = ?', [baseId, start]);
-    await this.write(tx, baseId, [[start, withPosition(rows[0]?.bits ?? null, position, live)]], rows.length > 0);
+    const rows: { bits: Uint8Array }[] = await tx.query('SELECT bits FROM live_blocks WHERE base_id = ? AND block_start = ?', [baseId, blockStart(position)]);
+    await this.mark(tx, baseId, { position, bits: rows[0]?.bits ?? null }, live);
+  }
+
+  /** Marks the position live or not in its block, whose stored bitmap the caller read in this transaction. */
+  async mark(tx: EntityManager, baseId: string, at: PositionInBlock, live: boolean): Promise<void> {
+    await this.write(tx, baseId, [[blockStart(at.position), withPosition(at.bits, at.position, live)]], at.bits !== null);
   }
 
   /** Builds the bitmaps of the blocks from the one holding `from` on again from the pages (after a bulk append or an upgrade). */

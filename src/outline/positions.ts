@@ -81,6 +81,12 @@ export class LivePositions {
     return this.before[i] + bitsBefore(this.bits[i], position - this.starts[i]);
   }
 
+  /** The bitmap of the block holding `position`, or null when no block holds it. */
+  blockBits(position: number): Uint8Array | null {
+    const i = this.blockIndex(blockStart(position));
+    return this.starts[i] === blockStart(position) ? this.bits[i] : null;
+  }
+
   /** The position of the live page at display order `order`, or null past the end. */
   positionAt(order: number): number | null {
     if (order < 0 || order >= this.total) return null;

@@ -188,11 +188,6 @@ export class PagesRepository {
     return { pages: rows.map((r, i) => toSummary(r, firstOrder + i)), outlineVersion: rows[0] ? Number(rows[0].outline_version) : null };
   }
 
-  async contentIdTaken(tx: EntityManager, baseId: string, contentId: string): Promise<boolean> {
-    const rows: unknown[] = await tx.query('SELECT 1 AS taken FROM pages WHERE base_id = ? AND content_id = ?', [baseId, contentId]);
-    return rows.length > 0;
-  }
-
   async insert(tx: EntityManager, page: NewPageRow): Promise<number> {
     const result = await tx.query(
       `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at)

@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { newContentId } from '../auth/tokens';
 import { prepareContent, prepareTitle } from '../content/prepare';
-import { lockBase } from '../database/dialect';
+import { lockBase, lockBaseMovingOutline } from '../database/dialect';
+import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, notFound, pageNotFound } from '../errors/domain-error';
 import { ancestorsFromNearest, levelShift } from '../outline/outline';
@@ -15,7 +16,7 @@ import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
-import { PagesRepository, type NearestPages, type PageColumnChanges, type PageTextChanges, type VersionedPage } from './pages.repository';
+import { PagesRepository, type NearestPages, type NewPageRow, type PageColumnChanges, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
   title: string;
@@ -32,6 +33,9 @@ export interface PageChangesInput {
   view?: View | null;
   level?: number;
 }
+
+/** How many content ids a create draws before it gives up (each a 1 in 36^6 chance of being taken). */
+const CONTENT_ID_DRAWS = 5;
 
 /** How often a read tries a lock-free consistent read before it queues with the writes. */
 const CONSISTENT_READ_ATTEMPTS = 3;
@@ -144,24 +148,34 @@ export class PagesService {
     const content = prepareContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
     return this.db.write(async (tx) => {
-      await this.lockedBase(tx, baseId);
-      let contentId = newContentId();
-      while (await this.pages.contentIdTaken(tx, baseId, contentId)) contentId = newContentId();
+      await this.lockedBaseMovingOutline(tx, baseId, 1);
       const stamp = now();
-      const position = await this.blocks.nextPosition(tx, baseId);
+      const next = await this.blocks.nextPosition(tx, baseId);
       const row = {
-        baseId, contentId, position, title: input.title, type: input.type, lang: input.lang, now: stamp,
+        baseId, contentId: newContentId(), position: next.position, title: input.title, type: input.type, lang: input.lang, now: stamp,
         body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
       };
-      const pageId = await this.pages.insert(tx, row);
-      await this.blocks.setLive(tx, baseId, position, true);
-      await this.pages.outlineChanged(tx, baseId, 1);
+      const pageId = await this.insertWithFreeContentId(tx, row);
+      await this.blocks.mark(tx, baseId, next, true);
       await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
       return {
-        pageId, baseId, contentId, position, title: input.title, type: input.type, level: 0, lang: input.lang,
+        pageId, baseId, contentId: row.contentId, position: next.position, title: input.title, type: input.type, level: 0, lang: input.lang,
         updatedAt: stamp, createdAt: stamp, body: content.body, view: null, path: [input.title],
       };
     });
+  }
+
+  /** Inserts the page, drawing its content id again while the drawn one is taken in the base (the
+   * unique key tells; a failed statement leaves the transaction as it was). Sets `row.contentId`. */
+  private async insertWithFreeContentId(tx: EntityManager, row: NewPageRow): Promise<number> {
+    for (let draw = 1; ; draw++) {
+      try {
+        return await this.pages.insert(tx, row);
+      } catch (error) {
+        if (!isUniqueViolation(error) || draw >= CONTENT_ID_DRAWS) throw error;
+        row.contentId = newContentId();
+      }
+    }
   }
 
   async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
@@ -187,21 +201,25 @@ export class PagesService {
 
   delete(baseId: string, contentId: string): Promise<void> {
     return this.db.write(async (tx) => {
-      await this.lockedBase(tx, baseId);
+      await this.lockedBaseMovingOutline(tx, baseId, -1);
       const page = await this.pages.findStored(tx, baseId, contentId);
       if (!page) throw pageNotFound();
       const end = await this.pages.descendantsEnd(tx, baseId, page.position, page.level);
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: end }, -1);
-      const order = (await this.order.positionsInWrite(tx, baseId))!.positions.orderOf(page.position);
-      await this.pages.softDelete(tx, page.pageId, order, now());
-      await this.blocks.setLive(tx, baseId, page.position, false);
-      await this.pages.outlineChanged(tx, baseId, -1);
+      const { positions } = (await this.order.positionsInWrite(tx, baseId))!;
+      await this.pages.softDelete(tx, page.pageId, positions.orderOf(page.position), now());
+      await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
     });
   }
 
   private async lockedBase(tx: EntityManager, baseId: string): Promise<void> {
-    if (!(await lockBase(tx, baseId))) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
+    if (!(await lockBase(tx, baseId))) throw baseGone(baseId);
+  }
+
+  /** Locks the base by moving its outline version first (a write that changes the outline whatever happens next). */
+  private async lockedBaseMovingOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<void> {
+    if (!(await lockBaseMovingOutline(tx, baseId, liveDelta))) throw baseGone(baseId);
   }
 
   /** The stored changes of a partial update; content is derived again when body or type is sent. */
@@ -235,6 +253,8 @@ export class PagesService {
     return withAncestors(page, (await this.pages.nearestBefore(em, page.baseId, page.position, page.level)).nearest);
   }
 }
+
+const baseGone = (baseId: string) => notFound(`The knowledge base "${baseId}" no longer exists.`);
 
 function withAncestors(page: PageRow, nearest: NearestPages['nearest']): PageDetailRow {
   return { ...page, path: [...ancestorsFromNearest(nearest).map((a) => a.title), page.title] };

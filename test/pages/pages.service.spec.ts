@@ -39,6 +39,21 @@ describeEachBackend('PagesService', (h) => {
     expect(pages.map((p) => [p.title, p.order, p.level])).toEqual([['First', 0, 0], ['インストール', 1, 0]]);
   });
 
+  it('create in a base removed after the request was let in is NOT_FOUND and writes nothing', async () => {
+    const baseId = await s.newBase();
+    await s.db.write((tx) => tx.query('DELETE FROM bases WHERE base_id = ?', [baseId]));
+    await expectDomainError(s.pages.create(baseId, { title: 'Orphan', body: '', type: 'T', lang: 'en' }), 'NOT_FOUND');
+    expect(await s.db.reader.query('SELECT page_id FROM pages WHERE base_id = ?', [baseId])).toEqual([]);
+  });
+
+  it('a delete that finds no page leaves the outline version and the live count as they were', async () => {
+    const baseId = await s.newBase();
+    await s.addPage(baseId, { title: 'Kept' });
+    const before = [await s.outlineVersion(baseId), await s.countPages(baseId)];
+    await expectDomainError(s.pages.delete(baseId, 'zzzzzz'), 'NOT_FOUND');
+    expect([await s.outlineVersion(baseId), await s.countPages(baseId)]).toEqual(before);
+  });
+
   it('create draws a new content id while the drawn one is taken in the base', async () => {
     const baseId = await s.newBase();
     const taken = await s.addPage(baseId, { title: 'Taken' });
