@@ -1,6 +1,7 @@
 // Measures the rows of one backend: both ceilings first, the service's rows, both ceilings again
 // at the end (two figures far apart mean the machine was busy with something else meanwhile).
-// Each row: one probe request checks the answer, then autocannon for the set time, then a wait
+// Each row: one probe request checks the answer, a read row gets WARM_UP_SECONDS of unrecorded
+// load, then autocannon for the set time, then a wait
 // until the server is idle again. CPU times are read before and after: the server's, the database
 // server's (MySQL/MariaDB on this machine), and the rest of the machine's, which shows how much
 // else ran meanwhile.
@@ -31,7 +32,7 @@ export interface MeasureSetup extends RunSetup {
 
 export const WARM_UP_SECONDS = 1;
 
-const ceilingOperation = (name: string): BenchOperation => ({ name, expect: 200, sequence: [{ method: 'GET', path: '/' }] });
+export const ceilingOperation = (name: string): BenchOperation => ({ name, expect: 200, sequence: [{ method: 'GET', path: '/' }] });
 
 export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; peakRssMiB: Record<'service' | 'bare' | 'nest' | 'treeCeiling', number> }> {
   const { load, connections, durationSeconds, log } = setup;
@@ -44,6 +45,12 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     }
     const total = (checked.json as { total?: unknown } | null)?.total;
     const hits = operation.name.startsWith('search') && typeof total === 'number' ? total : undefined;
+    // A read row is measured in its steady state: its first requests would time the database's first
+    // reads of those pages from disk (MariaDB's buffer pool, SQLite's page cache). Writes change the
+    // data, so they are measured from their first request.
+    if (operation.sequence.every((request) => request.method === 'GET')) {
+      await load.run({ urls: [server.url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
+    }
     await waitUntilIdle(server.pid);
     const before = cpuTimes(server);
     const job: LoadJob = { urls: [server.url], token, connections, durationSeconds, operation, startAt: 1 };

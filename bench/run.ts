@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } from './databases';
 import { LoadGenerator } from './load';
-import { measureRows } from './measure';
+import { ceilingOperation, measureRows } from './measure';
 import { benchOperations, twoServiceOperations } from './operations';
 import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer, stopProcess, type StartedServer } from './processes';
 import { seedCorpus } from './seed-corpus';
@@ -123,11 +123,19 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     load, bare, nest, service, treeCeiling, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
     operations: benchOperations(seeded, CONNECTIONS), log: (line) => log(`[${backend}] ${line}`),
   });
-  // Two processes of the service on one database: what the scale-out backend is for.
-  const twoServices = backend !== 'mysql' ? undefined : splitRows(await measureTwoServices({
-    load, first: service, second: await startService(), databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
-    operations: twoServiceOperations(seeded), log: (line) => log(`[${backend}] two services: ${line}`),
-  }));
+  // Two processes of the service on one database: what the scale-out backend is for. Two Nest
+  // hello processes split the same way are the control: what two processes on one core cost anyway.
+  const twoServices = backend !== 'mysql' ? undefined : splitRows([
+    ...await measureTwoServices({
+      load, first: service, second: await startService(), databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
+      operations: twoServiceOperations(seeded), log: (line) => log(`[${backend}] two services: ${line}`),
+    }),
+    ...await measureTwoServices({
+      load, first: nest, second: await started(startServer(benchScript('nest-hello.js'), [], flags)), token: seeded.token,
+      connections: CONNECTIONS, durationSeconds, operations: [ceilingOperation('control: Nest hello')],
+      log: (line) => log(`[${backend}] two services: ${line}`),
+    }),
+  ]);
   await database.settle();
   const finalSize = await database.sizeMiB();
   await cleanUp();
