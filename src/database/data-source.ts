@@ -68,6 +68,9 @@ export function dataSourceOptions(target: DatabaseTarget, readonly = false): Dat
     supportBigNumbers: true,
     poolSize: 10,
     connectTimeout: 5000,
-    extra: { maxPreparedStatements: PREPARED_PER_CONNECTION },
+    // trace: mysql2 captures a stack trace for every query, to put the caller in a failed query's
+    // stack; that cost about 4% of the service's CPU under load. A failure is still logged with its
+    // request, and TypeORM's errors carry their SQL.
+    extra: { maxPreparedStatements: PREPARED_PER_CONNECTION, trace: false },
   } as DataSourceOptions;
 }

@@ -1,6 +1,7 @@
 // The prepared reader on real databases: it answers exactly what the plain reader answers, sees
 // every committed write at once (statements are kept, never results), reports a broken statement
-// as the driver's error, and on MySQL/MariaDB keeps a bounded number of statements a connection.
+// as the driver's error, and on MySQL/MariaDB keeps a bounded number of statements a connection
+// (and mysql2's stack capture per query off).
 import { PREPARED_PER_CONNECTION } from '../../src/database/prepared-reads';
 import { describeEachBackend, insertBase, uniqueName } from '../support/e2e';
 
@@ -37,10 +38,11 @@ describeEachBackend('prepared reads', (h) => {
     expect(await db.preparedReader.query(BASE_SQL, ['nothing-here'])).toEqual([]);
   });
 
-  it('keeps a bounded number of prepared statements a connection (MySQL/MariaDB)', () => {
+  it('keeps a bounded number of prepared statements a connection, and captures no stack a query (MySQL/MariaDB)', () => {
     const { db, backend } = h();
     if (backend !== 'mysql') return;
-    const pool = (db.preparedReader.connection.driver as unknown as { pool: { config: { connectionConfig: { maxPreparedStatements: number } } } }).pool;
+    const pool = (db.preparedReader.connection.driver as unknown as { pool: { config: { connectionConfig: { maxPreparedStatements: number; trace: boolean } } } }).pool;
     expect(pool.config.connectionConfig.maxPreparedStatements).toBe(PREPARED_PER_CONNECTION);
+    expect(pool.config.connectionConfig.trace).toBe(false);
   });
 });
