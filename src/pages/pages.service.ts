@@ -102,10 +102,7 @@ export class PagesService {
   /**
    * A live page and its path. When the ancestors of the page are kept for the outline version the
    * caller saw (`outlineVersion`, a hint), one statement reads the page and the version, and the kept
-   * ancestors answer if the version is still that one. Otherwise the page and its ancestors come in
-   * one statement when the page is no deeper than the levels probed; a deeper page's ancestors come
-   * from a second statement, read again when an outline write committed between the two, so a path
-   * is always one the outline had. Should writes keep moving it, the read queues with them.
+   * ancestors answer if the version is still that one. Otherwise they are read (readWithAncestors).
    */
   async detail(baseId: string, contentId: string, outlineVersion?: number): Promise<PageDetailRow> {
     if (outlineVersion !== undefined && this.paths.get(baseId, outlineVersion, contentId)) {
@@ -114,6 +111,16 @@ export class PagesService {
       const ancestors = this.paths.get(baseId, found.outlineVersion, contentId);
       if (ancestors) return { ...found.page, path: [...ancestors, found.page.title] };
     }
+    return this.readWithAncestors(baseId, contentId);
+  }
+
+  /**
+   * A live page with its ancestors, in one statement when the page is no deeper than the levels
+   * probed; a deeper page's ancestors come from a second statement, read again when an outline write
+   * committed between the two, so a path is always one the outline had. Should writes keep moving
+   * it, the read queues with them.
+   */
+  private async readWithAncestors(baseId: string, contentId: string): Promise<PageDetailRow> {
     const found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId));
     if (!found) throw pageNotFound();
     if (found.nearest) return this.keptPath(found, found.nearest);
@@ -121,8 +128,8 @@ export class PagesService {
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
       const again = attempt === 0 ? found : await this.pages.findLiveVersioned(this.db.reader, baseId, contentId);
       if (!again) throw pageNotFound();
-      const { nearest, outlineVersion: versionOfNearest } = await this.pages.nearestBefore(this.db.reader, baseId, again.page.position, again.page.level);
-      if (versionOfNearest === null || versionOfNearest === again.outlineVersion) return this.keptPath(again, nearest);
+      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, again.page.position, again.page.level);
+      if (outlineVersion === null || outlineVersion === again.outlineVersion) return this.keptPath(again, nearest);
     }
     return this.db.write(async (tx) => {
       await this.lockedBase(tx, baseId);
