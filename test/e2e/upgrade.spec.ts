@@ -1,5 +1,6 @@
 // Upgrading a database written before position keys: its pages keep their display order, deleted
-// ones stay deleted, and deletes and creates after the upgrade keep the order dense.
+// ones stay deleted, and deletes and creates after the upgrade keep the order dense. Upgrading one
+// written before the search index: its pages are indexed by the upgrade, none left pending.
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { INestApplication } from '@nestjs/common';
@@ -15,9 +16,10 @@ import { insertToken, insertUser } from '../support/e2e';
 const BASE = 'old-base';
 const stamp = '2025-06-01T00:00:00.000Z';
 
-/** The schema and rows of the release before position keys: dense `ord`, one page deleted. */
-async function writeOldDatabase(url: string): Promise<void> {
-  const old = new DataSource({ ...dataSourceOptions(parseDatabaseUrl(url)), migrations: [InitialSchema1763900000000, SearchIndex1763900000100] });
+/** The schema and rows of a release before position keys (and, with only the initial schema,
+ * before the search index): dense `ord`, one page deleted. */
+async function writeOldDatabase(url: string, migrations: Function[] = [InitialSchema1763900000000, SearchIndex1763900000100]): Promise<void> {
+  const old = new DataSource({ ...dataSourceOptions(parseDatabaseUrl(url)), migrations });
   await old.initialize();
   try {
     await old.runMigrations();
@@ -34,6 +36,30 @@ async function writeOldDatabase(url: string): Promise<void> {
     await old.destroy();
   }
 }
+
+describe.each(backends)('upgrade of a database from before the search index [%s]', (backend) => {
+  let database: TestDatabase;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    await writeOldDatabase(database.url, [InitialSchema1763900000000]);
+    app = await createApp({ ...defaults, logLevel: 'silent', databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('indexes every live page during the upgrade and leaves none pending', async () => {
+    const db = app.get(UnitOfWork);
+    expect(await db.reader.query('SELECT page_id FROM search_pending')).toEqual([]);
+    const token = await insertToken(db, { baseId: BASE, userId: await insertUser(db, BASE, 'owner') });
+    const found = await request(app.getHttpServer()).get(`/api/v1/bases/${BASE}/search?q=title`).set('Authorization', `Bearer ${token}`);
+    expect(found.body.pages.map((p: any) => p.content_id).sort()).toEqual(['aaaaaa', 'bbbbbb', 'cccccc', 'dddddd']);
+    expect(found.body.total).toBe(4);
+  });
+});
 
 describe.each(backends)('upgrade of a database with dense orders [%s]', (backend) => {
   let database: TestDatabase;

@@ -3,6 +3,8 @@
 // the pages by recency that ranks the results. One DDL text per dialect; every step re-runnable.
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { dialectOf } from '../../database/dialect';
+import { SearchIndexService } from '../search-index.service';
+import { SearchRepository } from '../search.repository';
 
 const sqlite = [
   `CREATE TABLE IF NOT EXISTS search_postings (
@@ -30,11 +32,6 @@ const mysql = [
     PRIMARY KEY (base_id, word_no), KEY search_words_by_hash (base_id, word_hash)) ${TABLE}`,
 ];
 
-/** Pages that exist before the index does are indexed as pending; `SearchIndexService.rebuild` folds them in. */
-const PENDING_EXISTING = `INSERT INTO search_pending (base_id, page_id)
-  SELECT p.base_id, p.page_id FROM pages p WHERE p.status = 'A'
-  AND NOT EXISTS (SELECT 1 FROM search_pending s WHERE s.base_id = p.base_id AND s.page_id = p.page_id)`;
-
 export class SearchIndex1763900000100 implements MigrationInterface {
   name = 'SearchIndex1763900000100';
 
@@ -45,7 +42,12 @@ export class SearchIndex1763900000100 implements MigrationInterface {
       const existing: unknown[] = await runner.query("SHOW INDEX FROM pages WHERE Key_name = 'pages_by_recency'");
       if (existing.length === 0) await runner.query('CREATE INDEX pages_by_recency ON pages (base_id, status, updated_at)');
     }
-    await runner.query(PENDING_EXISTING);
+    // Pages written before the index exists are indexed here, base by base, with the bulk path. Left
+    // pending instead, every search would check each of their texts and the base's first write
+    // would fold them all into the postings inside that request.
+    const bases: { base_id: string }[] = await runner.query('SELECT base_id FROM bases');
+    const index = new SearchIndexService(new SearchRepository());
+    for (const { base_id: baseId } of bases) await index.rebuild(runner.manager, baseId);
   }
 
   async down(runner: QueryRunner): Promise<void> {
