@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { BasesService } from '../bases/bases.service';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, notFound } from '../errors/domain-error';
-import { now, scopes, type Scope } from '../vocabulary';
+import { now, scopes, type Role, type Scope } from '../vocabulary';
 import { oneOf } from './choice';
 import { MembersRepository } from './members.repository';
 import { DEFAULT_TOKEN_LIFETIME, parseDuration } from './token-lifetime';
@@ -28,6 +28,8 @@ export interface CreatedToken {
   token: string;
   tokenId: string;
   expiresAt: string;
+  /** The user's role in the base now: only an owner's token is let in (a member may become owner later). */
+  role: Role;
 }
 
 @Injectable()
@@ -46,13 +48,14 @@ export class TokensService {
     const lifetime = parseDuration(input.expiresIn ?? DEFAULT_TOKEN_LIFETIME);
     const issued = issueToken();
     const expiresAt = new Date(clock.getTime() + lifetime).toISOString();
-    await this.db.write(async (tx) => {
+    const role = await this.db.write(async (tx) => {
       const base = await this.bases.require(tx, input.baseId);
       const user = await this.users.require(tx, input.email);
       // A token acts with its owner's role, so a token of a non-member could never do anything.
-      if (!(await this.members.roleOf(tx, base.baseId, user.userId))) {
+      const role = await this.members.roleOf(tx, base.baseId, user.userId);
+      if (!role) {
         throw badRequest(
-          `"${user.email}" is not a member of "${base.baseId}"; add them first with: kbp member add ${base.baseId} ${user.email} --role reader`,
+          `"${user.email}" is not a member of "${base.baseId}"; add them first with: kbp member add ${base.baseId} ${user.email} --role owner`,
         );
       }
       await this.tokens.insert(tx, {
@@ -66,8 +69,9 @@ export class TokensService {
         createdAt: clock.toISOString(),
         expiresAt,
       });
+      return role;
     });
-    return { token: issued.token, tokenId: issued.tokenId, expiresAt };
+    return { token: issued.token, tokenId: issued.tokenId, expiresAt, role };
   }
 
   /** Every token, or those of one base (which must exist); never the token or its hash. */

@@ -10,7 +10,7 @@ export function registerMemberCommands(program: Command): void {
     .description("Make a user a member of a knowledge base, or change a member's role")
     .argument('<BASE_ID>', 'the knowledge base')
     .argument('<EMAIL>', 'the user')
-    .addOption(new Option('--role <ROLE>', 'owner and writer may write, reader only reads').choices(roles).makeOptionMandatory())
+    .addOption(new Option('--role <ROLE>', 'only an owner may use the API; writer and reader are refused (403) until made owner').choices(roles).makeOptionMandatory())
     .action(async (baseId: string, email: string, options: { role: string }, command: Command) => {
       const membership = await withAdmin(command, ({ members }) => members.add(baseId, email, options.role));
       const change = membership.previousRole && membership.previousRole !== membership.role

@@ -29,6 +29,9 @@ export function registerTokenCommands(program: Command): void {
       console.log(created.token);
       // The note goes to stderr so that stdout holds the token alone, ready for a script.
       console.error(`Token ${created.tokenId} expires ${minute(created.expiresAt)}; store it now, it is not shown again.`);
+      if (created.role !== 'owner') {
+        console.error(`Note: ${options.user} is ${created.role} of ${options.base}; the API lets only owners in, so this token is refused (403) until they are made owner.`);
+      }
     });
 
   token.command('list')

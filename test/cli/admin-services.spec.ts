@@ -138,7 +138,7 @@ describe.each(backends)('administration services [%s]', (backend) => {
     await members.add('team-docs', 'alice@example.com', 'writer');
     const clock = new Date('2026-01-01T00:00:00.000Z');
     const created = await tokens.create({ baseId: 'team-docs', email: 'alice@example.com', scope: 'read', expiresIn: '90s' }, clock);
-    expect(created).toEqual({ token: expect.stringMatching(/^kbp_[0-9A-Za-z]{43}$/), tokenId: expect.stringMatching(/^tok_[0-9a-z]{12}$/), expiresAt: '2026-01-01T00:01:30.000Z' });
+    expect(created).toEqual({ token: expect.stringMatching(/^kbp_[0-9A-Za-z]{43}$/), tokenId: expect.stringMatching(/^tok_[0-9a-z]{12}$/), expiresAt: '2026-01-01T00:01:30.000Z', role: 'writer' });
     expect(await tokenRow(created.token)).toEqual({ token_id: created.tokenId, scope: 'read', expires_at: created.expiresAt, revoked_at: null });
     const byDefault = await tokens.create({ baseId: 'team-docs', email: 'alice@example.com', scope: 'write' }, clock);
     expect(byDefault.expiresAt).toBe('2026-01-31T00:00:00.000Z');

@@ -40,15 +40,17 @@ describe.each(backends)('kbp token [%s]', (backend) => {
     expect(expiresAt).toBeLessThanOrEqual(after + 30 * DAY_MS);
   });
 
-  it('token create takes --expires-in (90s up to 366d) and --db after its options', async () => {
+  it('token create takes --expires-in (90s up to 366d) and --db after its options, and warns when the member is not an owner', async () => {
     const url = database.url();
     await seedMember(url, 'team-docs', 'alice@example.com', 'reader');
     for (const [duration, ms] of [['90s', 90_000], ['366d', 366 * DAY_MS]] as const) {
       const before = Date.now();
-      const { stdout } = await kbpOk(['token', 'create', '--base', 'team-docs', '--user', 'alice@example.com', '--scope', 'read',
+      const { stdout, stderr } = await kbpOk(['token', 'create', '--base', 'team-docs', '--user', 'alice@example.com', '--scope', 'read',
         '--expires-in', duration, '--db', url]);
       const after = Date.now();
       expect(stdout).toMatch(tokenLine);
+      // Alice is a reader: the token is made, with a word that the API lets only owners in.
+      expect(stderr).toMatch(/\nNote: alice@example.com is reader of team-docs; the API lets only owners in, so this token is refused \(403\) until they are made owner\.\n$/);
       const row = await tokenByHash(url, stdout.trim());
       expect(row?.scope).toBe('read');
       const expiresAt = Date.parse(row!.expires_at);
@@ -72,7 +74,7 @@ describe.each(backends)('kbp token [%s]', (backend) => {
       [['--expires-in', '367d'], /a token lives at most 366d/],
       [['--base', 'no-such-base'], /There is no knowledge base "no-such-base"/],
       [['--user', 'nobody@example.com'], /There is no user "nobody@example.com"/],
-      [['--user', 'outsider@example.com'], /"outsider@example.com" is not a member of "team-docs"; add them first with: kbp member add team-docs outsider@example.com --role reader/],
+      [['--user', 'outsider@example.com'], /"outsider@example.com" is not a member of "team-docs"; add them first with: kbp member add team-docs outsider@example.com --role owner/],
       [['--scope', 'admin'], /Allowed choices are read, write/],
     ];
     const results = await Promise.all([
