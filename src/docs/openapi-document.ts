@@ -81,13 +81,16 @@ function describedResponses(responses: Record<string, SchemaObject>): Record<str
   return Object.fromEntries(sorted.map(([status, response]) => [status, { ...response, description: response.description || responseDescriptions[status] || '' }]));
 }
 
-/** A request body with a field the DTO does not declare is refused (400): say so in its schema. */
-function closeRequestBody(document: OpenAPIObject, operation: SchemaObject): void {
+/** A request body with a field the DTO does not declare is refused (400), and so is a PATCH that
+ * sends none (`{}`): say so in its schema. */
+function closeRequestBody(document: OpenAPIObject, operation: SchemaObject, method: string): void {
   const content = (operation.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content;
   for (const media of Object.values(content ?? {})) {
     const name = media.schema?.$ref?.replace('#/components/schemas/', '');
     const schema = name ? document.components?.schemas?.[name] : media.schema;
-    if (schema) (schema as SchemaObject).additionalProperties = false;
+    if (!schema) continue;
+    (schema as SchemaObject).additionalProperties = false;
+    if (method === 'patch') (schema as SchemaObject).minProperties = 1;
   }
 }
 
@@ -100,7 +103,7 @@ function finish(document: OpenAPIObject): OpenAPIObject {
       if (!operation) continue;
       operation.parameters = withPathParameters(path, operation.parameters as SchemaObject[] | undefined);
       operation.responses = describedResponses(operation.responses as Record<string, SchemaObject>);
-      closeRequestBody(document, operation);
+      closeRequestBody(document, operation, method);
     }
     paths[path] = item;
   }

@@ -147,10 +147,11 @@ describeEachBackend('OpenAPI document', (h) => {
     expect(schema.properties.title.maxLength).toBe(255);
   });
 
-  it('documents the PATCH body: every field optional, view nullable, level 0 to 100, no other field', () => {
+  it('documents the PATCH body: every field optional but at least one, view nullable, level 0 to 100, no other field', () => {
     const op = operation('patch', '/bases/{base_id}/pages/{content_id}');
     const schema = schemaOf(op.requestBody.content['application/json'].schema.$ref);
     expect(schema.required ?? []).toEqual([]);
+    expect(schema.minProperties).toBe(1);
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(schema.properties).sort()).toEqual(['body', 'content_lang', 'content_type', 'level', 'title', 'view']);
     expect(schema.properties.view.type).toEqual(['string', 'null']);

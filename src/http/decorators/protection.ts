@@ -25,6 +25,6 @@ export function Auth(scope: Scope = 'read'): MethodDecorator & ClassDecorator {
         : 'Token of another knowledge base, or user not its owner',
       type: ErrorResponse,
     }),
-    ApiNotFoundResponse({ description: 'Knowledge base or page not found', type: ErrorResponse }),
+    ApiNotFoundResponse({ description: "Knowledge base gone (and, on a page's path, the page unknown or deleted)", type: ErrorResponse }),
   );
 }
