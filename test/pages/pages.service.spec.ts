@@ -135,11 +135,13 @@ describeEachBackend('PagesService', (h) => {
   it('update applies only the given changes and refreshes updatedAt', async () => {
     const baseId = await s.newBase();
     const page = await s.addPage(baseId, { title: 'Old', body: 'kept body', type: 'T', lang: 'en' });
+    // Timestamps have milliseconds: a few later, the update's must be later.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const updated = await s.pages.update(baseId, page.contentId, { title: 'New', lang: 'ja' });
     const { updatedAt, ...rest } = updated;
     expect(rest).toEqual({ ...page, updatedAt: undefined, title: 'New', lang: 'ja', path: ['New'] });
     expect((await s.repository.findStored(s.db.reader, baseId, page.contentId))?.searchTitle).toBe('new');
-    expect(updatedAt >= page.updatedAt).toBe(true);
+    expect(updatedAt > page.updatedAt).toBe(true);
     expect(await s.pages.detail(baseId, page.contentId)).toEqual(updated);
   });
 

@@ -128,8 +128,8 @@ export async function createHarness(backend: Backend, config: Partial<AppConfig>
   };
 }
 
-/** Runs `suite` once per backend with a harness made before and closed after. */
-export function describeEachBackend(title: string, suite: (harness: () => Harness) => void, config: Partial<AppConfig> = {}): void {
+/** Runs `suite` once per backend with a harness made before and closed after; `backend` lets a suite skip what is one backend's only. */
+export function describeEachBackend(title: string, suite: (harness: () => Harness, backend: Backend) => void, config: Partial<AppConfig> = {}): void {
   describe.each(backends)(`${title} [%s]`, (backend) => {
     let harness: Harness;
     beforeAll(async () => {
@@ -138,7 +138,7 @@ export function describeEachBackend(title: string, suite: (harness: () => Harnes
     afterAll(async () => {
       await harness?.close();
     });
-    suite(() => harness);
+    suite(() => harness, backend);
   });
 }
 

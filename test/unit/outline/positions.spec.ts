@@ -31,16 +31,20 @@ describe('LivePositions', () => {
     }));
   });
 
-  it('withPosition sets and clears one bit and leaves the others', () => {
-    fc.assert(fc.property(positions, fc.integer({ min: 0, max: POSITION_BLOCK - 1 }), (live, offset) => {
-      const inFirst = live.filter((p) => p < POSITION_BLOCK);
-      const bits = blocksOf(inFirst).get(0) ?? null;
-      const added = new LivePositions([{ start: 0, bits: withPosition(bits, offset, true) }]);
-      const removed = new LivePositions([{ start: 0, bits: withPosition(bits, offset, false) }]);
-      const others = inFirst.filter((p) => p !== offset);
-      expect(added.total).toBe(others.length + 1);
-      expect(removed.total).toBe(others.length);
-      expect(others.map((p) => removed.positionAt(removed.orderOf(p)))).toEqual(others);
+  it('withPosition sets and clears one bit of its block and leaves the others', () => {
+    // A block past the first, so that positions are absolute, not offsets inside the block.
+    const start = POSITION_BLOCK * 3;
+    const inBlock = fc.uniqueArray(fc.integer({ min: start, max: start + POSITION_BLOCK - 1 }), { maxLength: 200 }).map((a) => a.sort((x, y) => x - y));
+    fc.assert(fc.property(inBlock, fc.integer({ min: start, max: start + POSITION_BLOCK - 1 }), (live, position) => {
+      const bits = blocksOf(live).get(start) ?? null;
+      const added = new LivePositions([{ start, bits: withPosition(bits, position, true) }]);
+      const removed = new LivePositions([{ start, bits: withPosition(bits, position, false) }]);
+      const others = live.filter((p) => p !== position);
+      expect(others.map((p) => removed.orderOf(p))).toEqual(others.map((_, order) => order));
+      expect(others.map((_, order) => removed.positionAt(order))).toEqual(others);
+      const withIt = [...others, position].sort((a, b) => a - b);
+      expect(added.orderOf(position)).toBe(withIt.indexOf(position));
+      expect(withIt.map((_, order) => added.positionAt(order))).toEqual(withIt);
     }));
   });
 

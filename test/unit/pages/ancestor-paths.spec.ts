@@ -33,13 +33,14 @@ describe('AncestorPaths', () => {
   it('starts again empty rather than hold more than its bound', () => {
     const paths = new AncestorPaths();
     const title = 'あ'.repeat(1000);
-    let version = 0;
-    for (let i = 0; i < 5000; i++) {
-      if (i % 700 === 0) version++;
-      paths.set(`base${i % 3}`, version, `page${i}`, [title, title]);
-      expect(paths.size).toBeLessThanOrEqual(KEPT_CHARACTERS);
-    }
-    expect(paths.get('base1', version, 'page4999')).toEqual([title, title]);
-    expect(paths.get('base0', 1, 'page0')).toBeUndefined();
+    let n = 0;
+    // One base at one version, filled up to the bound: nothing is dropped on the way.
+    while (paths.size + 2100 <= KEPT_CHARACTERS) paths.set('full', 1, `page${n++}`, [title, title]);
+    expect(paths.get('full', 1, 'page0')).toEqual([title, title]);
+    // One more entry would pass the bound: everything kept goes, the new entry stays.
+    paths.set('other', 7, 'last', [title, title]);
+    expect(paths.size).toBeLessThanOrEqual(KEPT_CHARACTERS);
+    expect(paths.get('full', 1, 'page0')).toBeUndefined();
+    expect(paths.get('other', 7, 'last')).toEqual([title, title]);
   });
 });
