@@ -6,10 +6,9 @@
 import type { EntityManager } from 'typeorm';
 import { hashToken, issueToken } from '../src/auth/tokens';
 import { prepareContent, prepareTitle } from '../src/content/prepare';
-import { lockBase } from '../src/database/dialect';
+import { lockBaseMovingOutline } from '../src/database/dialect';
 import type { UnitOfWork } from '../src/database/unit-of-work';
 import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
-import { PagesRepository } from '../src/pages/pages.repository';
 import type { ContentType, Lang } from '../src/vocabulary';
 
 /** A page as stored: content prepared, place in the outline and times decided. */
@@ -86,13 +85,13 @@ const PAGE_ROWS_PER_INSERT = 500;
 /** Text bytes per INSERT of page_texts, well under MariaDB's default 16 MiB packet. */
 const TEXT_BYTES_PER_INSERT = 2 * 1024 * 1024;
 
-const pages = new PagesRepository();
 const blocks = new LiveBlocksRepository();
 
 /** Appends `batch` at the end of the base's outline in one unit of work; returns their row ids in order. */
 export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[]): Promise<number[]> {
   return db.write(async (tx) => {
-    if (!(await lockBase(tx, baseId))) throw new Error(`The base "${baseId}" does not exist.`);
+    // The lock of the base, with its live count and outline version moved, as a create does.
+    if (!(await lockBaseMovingOutline(tx, baseId, batch.length))) throw new Error(`The base "${baseId}" does not exist.`);
     const first = (await blocks.nextPosition(tx, baseId)).position;
     for (let start = 0; start < batch.length; start += PAGE_ROWS_PER_INSERT) {
       await insertPageRows(tx, baseId, first + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));
@@ -105,7 +104,6 @@ export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[
     const pageIds = ids.map((row) => Number(row.page_id));
     await insertTextRows(tx, batch, pageIds);
     await blocks.rebuild(tx, baseId, first);
-    await pages.outlineChanged(tx, baseId, batch.length);
     return pageIds;
   });
 }

@@ -94,10 +94,6 @@ function setClause<K extends string>(changes: Partial<Record<K, unknown>>, colum
 
 @Injectable()
 export class PagesRepository {
-  async findLive(em: EntityManager, baseId: string, contentId: string): Promise<PageRow | null> {
-    return (await this.findLiveVersioned(em, baseId, contentId))?.page ?? null;
-  }
-
   /** A live page with its search texts, for a write that changes or removes them. */
   async findStored(em: EntityManager, baseId: string, contentId: string): Promise<StoredPageRow | null> {
     const rows: StoredPageRecord[] = await em.query(
@@ -124,7 +120,7 @@ export class PagesRepository {
   /**
    * A live page with the nearest earlier page of each level below its own, up to `probedLevels`
    * levels, in one statement (so the path is one the outline had). `nearest` is null when the page
-   * is deeper than that: its path then needs nearestBefore.
+   * is deeper than that: read it again probing as many levels as it has.
    */
   async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
     const dialect = dialectOf(em);
@@ -146,31 +142,6 @@ export class PagesRepository {
     const page = toPage(row);
     const found = page.level > probedLevels ? null : Array.from({ length: page.level }, (_, l) => positionAndTitle(row[`near_${l}`]));
     return { page, outlineVersion: Number(row.outline_version), nearest: found };
-  }
-
-  /**
-   * The nearest page of each level below `level` before position `position`, by level (one index probe
-   * a level), with the outline version of the base read in the same statement (null for level 0).
-   */
-  async nearestBefore(em: EntityManager, baseId: string, position: number, level: number): Promise<NearestPages> {
-    if (level === 0) return { nearest: [], outlineVersion: null };
-    // The version comes as the row of level -1; each level is an integer of ours, written into the
-    // SQL so that each row says which part it answers.
-    const parts = ['SELECT -1 AS lvl, outline_version AS pos, NULL AS title FROM bases WHERE base_id = ?'];
-    const params: unknown[] = [baseId];
-    const byLevel = tableWithIndex(dialectOf(em), 'pages', 'pages_by_level');
-    for (let l = 0; l < level; l++) {
-      parts.push(`SELECT ${l} AS lvl, pos, title FROM (SELECT pos, title FROM ${byLevel} WHERE base_id = ? AND level = ? AND pos < ? ORDER BY pos DESC LIMIT 1) AS a${l}`);
-      params.push(baseId, l, position);
-    }
-    const rows: { lvl: number; pos: number; title: string }[] = await em.query(parts.join(' UNION ALL '), params);
-    const nearest: ({ position: number; title: string } | null)[] = Array.from({ length: level }, () => null);
-    let outlineVersion: number | null = null;
-    for (const row of rows) {
-      if (Number(row.lvl) === -1) outlineVersion = Number(row.pos);
-      else nearest[Number(row.lvl)] = { position: Number(row.pos), title: row.title };
-    }
-    return { nearest, outlineVersion };
   }
 
   /**
@@ -242,10 +213,5 @@ export class PagesRepository {
       "UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ? WHERE page_id = ?",
       [order, now, now, pageId],
     );
-  }
-
-  /** Records an outline change on the base: live page count and the version the tree is kept by. */
-  async outlineChanged(tx: EntityManager, baseId: string, liveDelta: number): Promise<void> {
-    await tx.query('UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?', [liveDelta, baseId]);
   }
 }

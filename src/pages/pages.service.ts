@@ -8,6 +8,7 @@ import { lockBase, lockBaseMovingOutline } from '../database/dialect';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, notFound, pageNotFound } from '../errors/domain-error';
+import { MAX_LEVEL } from '../outline/limits';
 import { ancestorsFromNearest, levelShift } from '../outline/outline';
 import { OutlineError } from '../outline/outline-error';
 import { DisplayOrder } from '../order/display-order.service';
@@ -115,28 +116,17 @@ export class PagesService {
   }
 
   /**
-   * A live page with its ancestors, in one statement when the page is no deeper than the levels
-   * probed; a deeper page's ancestors come from a second statement, read again when an outline write
-   * committed between the two, so a path is always one the outline had. Should writes keep moving
-   * it, the read queues with them.
+   * A live page with its ancestors in one statement, so the path is one the outline had: probing the
+   * levels seen in the base, or, for a page deeper than those, every level a page can have.
    */
   private async readWithAncestors(baseId: string, contentId: string): Promise<PageDetailRow> {
-    const found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId));
-    if (!found) throw pageNotFound();
-    if (found.nearest) return this.keptPath(found, found.nearest);
-    this.deepestSeen.set(baseId, Math.min(MAX_PROBED_LEVELS, found.page.level));
-    for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
-      const again = attempt === 0 ? found : await this.pages.findLiveVersioned(this.db.reader, baseId, contentId);
-      if (!again) throw pageNotFound();
-      const { nearest, outlineVersion } = await this.pages.nearestBefore(this.db.reader, baseId, again.page.position, again.page.level);
-      if (outlineVersion === null || outlineVersion === again.outlineVersion) return this.keptPath(again, nearest);
+    let found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId));
+    if (found?.nearest === null) {
+      this.deepestSeen.set(baseId, Math.min(MAX_PROBED_LEVELS, found.page.level));
+      found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, MAX_LEVEL);
     }
-    return this.db.write(async (tx) => {
-      await this.lockedBase(tx, baseId);
-      const page = await this.pages.findLive(tx, baseId, contentId);
-      if (!page) throw pageNotFound();
-      return this.withPath(tx, page);
-    });
+    if (!found) throw pageNotFound();
+    return this.keptPath(found, found.nearest!);
   }
 
   /** The page with the path its nearest pages give, kept for the outline version they were read at. */
@@ -188,21 +178,21 @@ export class PagesService {
   async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
     return this.db.write(async (tx) => {
-      await this.lockedBase(tx, baseId);
+      // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
+      if (input.title !== undefined || input.level !== undefined) await this.lockedBaseMovingOutline(tx, baseId, 0);
+      else await this.lockedBase(tx, baseId);
       const current = await this.pages.findStored(tx, baseId, contentId);
       if (!current) throw pageNotFound();
       const { columns, texts } = this.changesOf(current, input);
       await this.pages.update(tx, current.pageId, columns, texts);
-      const levelChanged = input.level !== undefined && input.level !== current.level;
-      if (levelChanged) await this.moveLevel(tx, current, input.level!);
-      if (levelChanged || (input.title !== undefined && input.title !== current.title)) await this.pages.outlineChanged(tx, baseId, 0);
+      if (input.level !== undefined && input.level !== current.level) await this.moveLevel(tx, current, input.level);
       if (texts.searchTitle !== undefined || texts.searchBody !== undefined) {
         const before = { searchTitle: current.searchTitle, searchBody: current.searchBody };
         const after = { searchTitle: texts.searchTitle ?? current.searchTitle, searchBody: texts.searchBody ?? current.searchBody };
         await this.searchIndex.pageTextsChanged(tx, { baseId, pageId: current.pageId }, after, before);
       }
-      const updated = await this.pages.findLive(tx, baseId, contentId);
-      return this.withPath(tx, updated!);
+      const updated = (await this.pages.findWithNearest(tx, baseId, contentId, input.level ?? current.level))!;
+      return withAncestors(updated.page, updated.nearest!);
     });
   }
 
@@ -254,10 +244,6 @@ export class PagesService {
       throw error;
     }
     await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
-  }
-
-  private async withPath(em: EntityManager, page: PageRow): Promise<PageDetailRow> {
-    return withAncestors(page, (await this.pages.nearestBefore(em, page.baseId, page.position, page.level)).nearest);
   }
 }
 

@@ -1,6 +1,7 @@
 // PagesService on real databases: creating, reading, updating, deleting and listing pages, and
 // every write being one transaction (a failure inside it leaves nothing behind).
 import * as tokens from '../../src/auth/tokens';
+import { MAX_LEVEL } from '../../src/outline/limits';
 import { describeEachBackend } from '../support/e2e';
 import { expectDomainError, Services } from './support';
 
@@ -96,9 +97,21 @@ describeEachBackend('PagesService', (h) => {
   it('detail of a page no deeper than the probed levels reads page and path in one statement', async () => {
     const baseId = await s.newBase();
     const ids = await s.buildOutline(baseId, 'A0 B1 C2 D3 E4');
-    const second = jest.spyOn(s.repository, 'nearestBefore');
+    const reads = jest.spyOn(s.repository, 'findWithNearest');
     expect(await s.pathOf(baseId, ids.E)).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(second).not.toHaveBeenCalled();
+    expect(reads.mock.calls.map((call) => call[3])).toEqual([4]);
+  });
+
+  it('detail of a deeper page reads it again probing every level, and probes deeper in that base from then on', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'A0 B1 C2 D3 E4 F5 G6 H7 I8 J9 K10 L11 M12 N13 O14');
+    const reads = jest.spyOn(s.repository, 'findWithNearest');
+    expect(await s.pathOf(baseId, ids.N)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N']);
+    expect(reads.mock.calls.map((call) => call[3])).toEqual([4, MAX_LEVEL]);
+    reads.mockClear();
+    // The levels probed first now reach 12 (at most): a page of level 12 takes one statement.
+    expect(await s.pathOf(baseId, ids.M)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M']);
+    expect(reads.mock.calls.map((call) => call[3])).toEqual([12]);
   });
 
   it('detail at the outline version it kept ancestors for reads only the page, and probes again once the version moved', async () => {
@@ -110,26 +123,25 @@ describeEachBackend('PagesService', (h) => {
     expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B', 'C']);
     expect(probes).toHaveBeenCalledTimes(1);
     await s.pages.update(baseId, ids.B, { title: 'B2' });
+    probes.mockClear();
     // A caller that still saw the old version: the page's own read shows the version moved.
     expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B2', 'C']);
-    expect(probes).toHaveBeenCalledTimes(2);
+    expect(probes).toHaveBeenCalledTimes(1);
     expect((await s.pages.detail(baseId, ids.C, await s.outlineVersion(baseId))).path).toEqual(['A', 'B2', 'C']);
-    expect(probes).toHaveBeenCalledTimes(2);
+    expect(probes).toHaveBeenCalledTimes(1);
   });
 
-  it('detail whose outline keeps moving between its two reads reads once more in line with the writes', async () => {
+  it('update moves the outline version when it is sent a title or a level, and only then', async () => {
     const baseId = await s.newBase();
-    // Deeper than the levels a first read probes: the path needs a second statement.
-    const ids = await s.buildOutline(baseId, 'A0 B1 C2 D3 E4 F5 G6 H7 I8 J9 K10 L11 M12 N13');
-    // Every lock-free read looks as if a write committed between its two statements.
-    const real = s.repository.nearestBefore.bind(s.repository);
-    const reads = jest.spyOn(s.repository, 'nearestBefore').mockImplementation(async (...args) => {
-      const found = await real(...args);
-      return { ...found, outlineVersion: found.outlineVersion === null ? null : found.outlineVersion + 1 };
-    });
-    expect(await s.pathOf(baseId, ids.N)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N']);
-    // Three lock-free tries, then once more in the writes' queue.
-    expect(reads.mock.calls.length).toBe(4);
+    const page = await s.addPage(baseId, { title: 'Doc' });
+    const moves = async (changes: Parameters<typeof s.pages.update>[2]) => {
+      const before = await s.outlineVersion(baseId);
+      await s.pages.update(baseId, page.contentId, changes);
+      return (await s.outlineVersion(baseId)) - before;
+    };
+    expect(await moves({ body: 'new body', view: 'O', lang: 'ja' })).toBe(0);
+    expect(await moves({ title: 'Doc 2' })).toBe(1);
+    expect(await moves({ level: 1 })).toBe(1);
   });
 
   it('update applies only the given changes and refreshes updatedAt', async () => {
