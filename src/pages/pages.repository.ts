@@ -202,7 +202,8 @@ export class PagesRepository {
   }
 
   async shiftLevels(tx: EntityManager, baseId: string, range: PositionRange, shift: number): Promise<void> {
-    if (shift === 0) return;
+    // A page without descendants (a leaf's delete) has an empty range: no statement at all.
+    if (shift === 0 || (range.to !== null && range.from >= range.to)) return;
     const [where, params] = rangeWhere(range);
     await tx.query(`UPDATE pages SET level = level + ? WHERE base_id = ? AND ${where}`, [shift, baseId, ...params]);
   }

@@ -47,6 +47,22 @@ describeEachBackend('PagesService', (h) => {
     expect(await s.db.reader.query('SELECT page_id FROM pages WHERE base_id = ?', [baseId])).toEqual([]);
   });
 
+  it('delete of a page without descendants shifts no level (no statement for an empty range)', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'A0 B1 C0');
+    const statements: string[] = [];
+    const write = s.db.write.bind(s.db);
+    jest.spyOn(s.db, 'write').mockImplementation((work) => write((tx) => {
+      const query = tx.query.bind(tx);
+      tx.query = ((sql: string, parameters?: unknown[]) => (statements.push(sql), query(sql, parameters))) as typeof tx.query;
+      return work(tx);
+    }));
+    await s.pages.delete(baseId, ids.B);
+    expect(statements.filter((sql) => sql.includes('SET level'))).toEqual([]);
+    await s.pages.delete(baseId, ids.A);
+    expect(await s.outlineSpec(baseId)).toBe('C0');
+  });
+
   it('a delete that finds no page leaves the outline version and the live count as they were', async () => {
     const baseId = await s.newBase();
     await s.addPage(baseId, { title: 'Kept' });
