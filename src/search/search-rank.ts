@@ -31,11 +31,14 @@ export class SearchRanking {
 
   constructor(private readonly pages: SearchPagesRepository) {}
 
-  /** Page ids of the requested window of results, in rank order; `groups` come one after another. */
-  async window(em: EntityManager, baseId: string, groups: readonly PageSet[], paging: Paging): Promise<number[]> {
+  /**
+   * Page ids of the requested window of results, in rank order; `groups` come one after another.
+   * `livePages` (the base's live page count, as the request's access read it) only weighs the two
+   * ways of ranking, so a count a moment old does; without it, it is read when needed.
+   */
+  async window(em: EntityManager, baseId: string, groups: readonly PageSet[], paging: Paging, livePages?: number): Promise<number[]> {
     const result: number[] = [];
     let skip = paging.offset ?? 0;
-    let livePages: number | undefined;
     for (const group of groups) {
       const take = paging.limit === undefined ? undefined : paging.limit - result.length;
       if (take === 0) break;

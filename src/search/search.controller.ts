@@ -21,6 +21,6 @@ export class SearchController {
   @ApiOkResponse({ type: SearchResponse })
   @ApiBadRequestResponse({ description: 'q missing or without keywords, limit or offset not such an integer, or an unknown parameter', type: ErrorResponse })
   async find(@CurrentAccess() access: GrantedAccess, @Query() query: SearchQueryDto): Promise<SearchResponse> {
-    return toSearchResponse(await this.search.find(access.baseId, query.q, query), query.q);
+    return toSearchResponse(await this.search.find(access.baseId, query.q, query, access.base.livePages), query.q);
   }
 }

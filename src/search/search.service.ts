@@ -32,17 +32,17 @@ export class SearchService {
     private readonly order: DisplayOrder,
   ) {}
 
-  /** Searches with the reads' manager. */
-  find(baseId: string, q: string, paging: Paging): Promise<SearchResult> {
-    return this.search(this.db.reader, baseId, q, paging);
+  /** Searches with the reads' manager; `livePages` is the base's live page count the caller read (see SearchRanking.window). */
+  find(baseId: string, q: string, paging: Paging, livePages?: number): Promise<SearchResult> {
+    return this.search(this.db.reader, baseId, q, paging, livePages);
   }
 
-  async search(em: EntityManager, baseId: string, q: string, paging: Paging): Promise<SearchResult> {
+  async search(em: EntityManager, baseId: string, q: string, paging: Paging, livePages?: number): Promise<SearchResult> {
     const terms = [...new Set(splitSearchTerms(q))];
     if (terms.length === 0) throw badRequest('Send the search keywords in the q parameter, for example ?q=install.');
     const { hits, titleHits } = await this.matcher.match(em, baseId, terms);
     const rest = hits.clone().andNot(titleHits);
-    const ids = await this.ranking.window(em, baseId, [titleHits, rest], paging);
+    const ids = await this.ranking.window(em, baseId, [titleHits, rest], paging, livePages);
     return { pages: ids.length === 0 ? [] : await this.summaries(em, baseId, ids), total: hits.count() };
   }
 

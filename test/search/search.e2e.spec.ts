@@ -1,6 +1,8 @@
 // GET /api/v1/bases/{base_id}/search over HTTP, with the pages module writing (spec "GET search";
 // decisions "Search", "Lists"): the answer's shape, ranking and paging, the index following
 // creates, edits and deletes, and every malformed query answered 400 in the error envelope.
+import { SearchPagesRepository } from '../../src/search/search-pages.repository';
+import { SearchRanking } from '../../src/search/search-rank';
 import { describeEachBackend } from '../support/e2e';
 
 const summaryFields = ['content_id', 'lang', 'level', 'order', 'title', 'type', 'updated_at'];
@@ -21,6 +23,21 @@ describeEachBackend('GET search', (h) => {
       keywords: 'api　ｶﾞｲﾄﾞ',
     });
     expect(Object.keys(res.body.pages[0]).sort()).toEqual(summaryFields);
+  });
+
+  it('weighs its ranking with the live page count the request\'s token read, reading it again nowhere', async () => {
+    const base = await h().fresh();
+    for (let i = 0; i < 3; i++) await base.createPage({ title: `count ${i}` });
+    const reads = jest.spyOn(h().app.get(SearchPagesRepository), 'livePages');
+    const rank = jest.spyOn(h().app.get(SearchRanking), 'window');
+    try {
+      expect((await search(base, 'q=count')).body.total).toBe(3);
+      expect(reads).not.toHaveBeenCalled();
+      expect(rank.mock.calls.map((call) => call[4])).toEqual([3]);
+    } finally {
+      reads.mockRestore();
+      rank.mockRestore();
+    }
   });
 
   it('ranks title matches first, then newest; total is the full count; limit and offset cut the list', async () => {
