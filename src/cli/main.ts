@@ -1,7 +1,8 @@
 // The kbp command line: one program, one file per command group, all registered here.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
+import { projectRoot } from '../docs/manual';
 import { registerBaseCommands } from './base';
 import { registerDbCommands } from './db';
 import { registerMemberCommands } from './member';
@@ -9,15 +10,10 @@ import { registerServeCommand } from './serve';
 import { registerTokenCommands } from './token';
 import { registerUserCommands } from './user';
 
-/** The version in the project's package.json, found upwards from here (src/cli or dist/src/cli). */
+/** The version in the project's package.json (from src/cli or dist/src/cli alike). */
 function packageVersion(): string {
-  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (!existsSync(file)) continue;
-    const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (pkg.name === 'kb-pages') return pkg.version ?? '0.0.0';
-  }
-  return '0.0.0';
+  const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
 }
 
 /** Every runnable command with its full name, so `kbp --help` shows them all at once. */
