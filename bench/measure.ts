@@ -52,6 +52,8 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
       await load.run({ urls: [server.url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
     }
     await waitUntilIdle(server.pid);
+    // The database's own work after the row before (purge, flushing) is not this row's.
+    if (setup.databasePid !== undefined) await waitUntilIdle(setup.databasePid);
     const before = cpuTimes(server);
     const job: LoadJob = { urls: [server.url], token, connections, durationSeconds, operation, startAt: 1 };
     const result = await load.run(job);
@@ -60,11 +62,13 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     const after = cpuTimes(server);
     const perRequest = (seconds: number | undefined) => (result.requests > 0 && seconds !== undefined ? (seconds * 1000) / result.requests : undefined);
     const databaseCpu = setup.databasePid === undefined ? undefined : after.database! - before.database!;
+    // Only the service's requests reach the database: a ceiling's row gets no database figure.
+    const ownDatabaseCpu = server === setup.service ? databaseCpu : undefined;
     const others = after.machine - before.machine - (after.server - before.server) - (after.load - before.load) - (databaseCpu ?? 0);
     return {
       name: operation.name, result, hits,
       cpuMsPerRequest: perRequest(after.server - before.server),
-      databaseCpuMsPerRequest: perRequest(databaseCpu),
+      databaseCpuMsPerRequest: perRequest(ownDatabaseCpu),
       // Counters read a moment apart can leave a few ticks of jitter below zero.
       otherCores: Math.max(0, others / (after.wall - before.wall)),
       peakRssMiB: peakRssMiB(server.pid),
@@ -80,15 +84,6 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
       machine: machineBusySeconds(),
     };
   }
-
-  // The first requests of a fresh process run cold code; a short unrecorded run warms each server.
-  const warmUp = async (server: StartedServer, path: string, token?: string) => {
-    await load.run({ urls: [server.url], token, connections, durationSeconds: WARM_UP_SECONDS, operation: { name: 'warm-up', expect: 200, sequence: [{ method: 'GET', path }] }, startAt: 0 });
-  };
-  await warmUp(setup.bare, '/');
-  await warmUp(setup.nest, '/');
-  await warmUp(setup.treeCeiling, '/');
-  await warmUp(setup.service, setup.operations[0].sequence[0].path, setup.token);
 
   const bareFirst = await measure(setup.bare, ceilingOperation('ceiling: bare node:http'));
   const nestFirst = await measure(setup.nest, ceilingOperation('ceiling: Nest hello'));

@@ -21,7 +21,8 @@ export interface Row {
   peakRssMiB?: number;
 }
 
-const fixed = (value: number | undefined, digits: number) => (value === undefined || !Number.isFinite(value) ? '' : value.toFixed(digits));
+/** A figure with `digits` decimals, or an empty cell when there is none. */
+export const fixed = (value: number | undefined, digits: number) => (value === undefined || !Number.isFinite(value) ? '' : value.toFixed(digits));
 const rate = (value: number) => value.toFixed(value < 100 ? 1 : 0);
 
 export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
@@ -29,7 +30,6 @@ export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
     'row', 'req/s', 'p50 ms', 'p99 ms', '÷ node:http', '÷ Nest hello', 'CPU ms/req',
     ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'other cores', 'peak RSS MiB', 'requests', 'failures', 'hits',
   ];
-  const align = ['---', ...Array(header.length - 1).fill('---:')];
   const lines = rows.map((row) => {
     const r = row.result;
     if (!r) return [row.name, `skipped: ${row.skipped ?? ''}`, ...Array(header.length - 2).fill('')];
@@ -39,5 +39,10 @@ export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
       fixed(row.peakRssMiB, 0), String(r.requests), String(r.failures), row.hits === undefined ? '' : String(row.hits),
     ];
   });
-  return [header, align, ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+  return markdown(header, lines);
+}
+
+/** A markdown table: the first column left-aligned, the figures right-aligned. */
+export function markdown(header: string[], lines: string[][]): string {
+  return [header, ['---', ...Array(header.length - 1).fill('---:')], ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }

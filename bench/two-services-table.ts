@@ -2,6 +2,7 @@
 // and its ratio to one process under the same load (the mean of its runs before and after), so a
 // cost of splitting the load between processes shows as a ratio above 1.
 import type { LoadResult } from './load';
+import { fixed, markdown } from './table';
 
 export interface SplitRun {
   /** The operation, e.g. "detail (another page each time)". */
@@ -38,8 +39,6 @@ export function splitRows(runs: readonly SplitRun[]): SplitRow[] {
   });
 }
 
-const fixed = (value: number | undefined, digits: number) => (value === undefined || !Number.isFinite(value) ? '' : value.toFixed(digits));
-
 export function splitTable(rows: readonly SplitRow[]): string {
   const header = ['row', 'processes', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', 'DB CPU ms/req', 'requests', 'failures'];
   const lines = rows.map((row) => [
@@ -47,5 +46,5 @@ export function splitTable(rows: readonly SplitRow[]): string {
     fixed(row.cpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.databaseCpuMsPerRequest, 3),
     String(row.result.requests), String(row.result.failures),
   ]);
-  return [header, ['---', ...Array(header.length - 1).fill('---:')], ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+  return markdown(header, lines);
 }

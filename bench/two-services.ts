@@ -29,6 +29,7 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
     }
     // Both processes idle at the start and at the end, so each counts only this run's requests.
     for (const server of both) await waitUntilIdle(server.pid);
+    if (setup.databasePid !== undefined) await waitUntilIdle(setup.databasePid);
     const cpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
     const database = () => (setup.databasePid === undefined ? undefined : cpuSeconds(setup.databasePid));
     const [cpuBefore, databaseBefore] = [cpu(), database()];
