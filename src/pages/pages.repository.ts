@@ -6,9 +6,10 @@ import { concatSql, dialectOf, tableWithIndex } from '../database/dialect';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
 
-const SUMMARY_COLUMNS = 'p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at';
+/** The columns of a page summary (and its position), as rows of `pages p` give them. */
+export const SUMMARY_COLUMNS = 'p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at';
 
-interface SummaryRecord {
+export interface SummaryRecord {
   content_id: string; title: string; type: ContentType; level: number; pos: number; lang: Lang; updated_at: string;
 }
 interface PageRecord extends SummaryRecord {
@@ -19,7 +20,7 @@ interface StoredPageRecord extends PageRecord {
 }
 
 /** A summary at display order `order` (which the caller knows: positions are not orders). */
-function toSummary(r: SummaryRecord, order: number): PageSummaryRow {
+export function toSummary(r: SummaryRecord, order: number): PageSummaryRow {
   return { contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), order, lang: r.lang, updatedAt: r.updated_at };
 }
 

@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
 import type { PageSummaryRow } from '../pages/page.rows';
+import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
 import { inList, pagesWithIds } from './search.dialect';
 
 export interface RankRow {
@@ -100,9 +101,8 @@ export class SearchPagesRepository {
     let outlineVersion: number | null = null;
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
       const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
-      const rows: Record<string, string | number>[] = await em.query(
-        `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, p.page_id, p.base_id, p.status,
-                p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at
+      const rows: (SummaryRecord & { outline_version: number; page_id: number; base_id: string; status: string })[] = await em.query(
+        `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, p.page_id, p.base_id, p.status, ${SUMMARY_COLUMNS}
          FROM pages p WHERE p.page_id ${list.sql}`,
         [baseId, ...list.params]);
       for (const r of rows) {
@@ -110,13 +110,8 @@ export class SearchPagesRepository {
         const version = Number(r.outline_version);
         outlineVersion = outlineVersion === null || outlineVersion === version ? version : -1;
         if (r.base_id !== baseId || r.status !== 'A') continue;
-        found.set(Number(r.page_id), {
-          summary: {
-            contentId: String(r.content_id), title: String(r.title), type: r.type as PageSummaryRow['type'], level: Number(r.level),
-            order: -1, lang: r.lang as PageSummaryRow['lang'], updatedAt: String(r.updated_at),
-          },
-          position: Number(r.pos),
-        });
+        // The order comes from the live positions of the version read here (SearchService).
+        found.set(Number(r.page_id), { summary: toSummary(r, -1), position: Number(r.pos) });
       }
     }
     return { pages: pageIds.flatMap((id) => found.get(id) ?? []), outlineVersion };
