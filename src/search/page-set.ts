@@ -45,12 +45,6 @@ export class PageSet {
     this.words(chunkOf(id))[offset >>> 5] |= 1 << (offset & 31);
   }
 
-  delete(id: number): void {
-    const words = this.chunks.get(chunkOf(id));
-    const offset = offsetIn(id);
-    if (words) words[offset >>> 5] &= ~(1 << (offset & 31));
-  }
-
   clone(): PageSet {
     const copy = new PageSet();
     for (const [chunk, words] of this.chunks) copy.chunks.set(chunk, words.slice());

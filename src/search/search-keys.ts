@@ -36,10 +36,8 @@ export function classes(): Uint8Array {
   return table;
 }
 
-// A key is one integer below 2^36: (kind * 2 + field) * 2^32 + value.
-export const FIELD_ANY = 0;
-export const FIELD_TITLE = 1;
-export type Field = typeof FIELD_ANY | typeof FIELD_TITLE;
+// A key is one integer below 2^36: (kind * 2 + field) * 2^32 + value, field 0 for the whole text
+// and 1 for the title (inTitle).
 /** Every indexed page holds this key: the candidates of a term without any other key. */
 const KIND_ALL = 0;
 const KIND_UNIGRAM = 1;
@@ -50,13 +48,13 @@ const KIND_WORD = 3;
 const KIND_WORD_PAIR = 4;
 
 const VALUE_UNIT = 2 ** 32;
-const key = (kind: number, field: Field, value: number): number => (kind * 2 + field) * VALUE_UNIT + value;
+const key = (kind: number, value: number): number => kind * 2 * VALUE_UNIT + value;
 
-export const ALL_KEY = key(KIND_ALL, FIELD_ANY, 0);
-export const unigramKey = (unit: number, field: Field = FIELD_ANY): number => key(KIND_UNIGRAM, field, unit);
-export const bigramKey = (pair: number, field: Field = FIELD_ANY): number => key(KIND_BIGRAM, field, pair >>> 0);
-export const wordKey = (wordNo: number, field: Field = FIELD_ANY): number => key(KIND_WORD, field, wordNo);
-export const wordPairKey = (pair: number): number => key(KIND_WORD_PAIR, FIELD_ANY, pair >>> 0);
+export const ALL_KEY = key(KIND_ALL, 0);
+export const unigramKey = (unit: number): number => key(KIND_UNIGRAM, unit);
+export const bigramKey = (pair: number): number => key(KIND_BIGRAM, pair >>> 0);
+export const wordKey = (wordNo: number): number => key(KIND_WORD, wordNo);
+export const wordPairKey = (pair: number): number => key(KIND_WORD_PAIR, pair >>> 0);
 /** The same key in the title field. */
 export const inTitle = (anyKey: number): number => anyKey + VALUE_UNIT;
 
