@@ -21,5 +21,6 @@ export const notFound = (message: string) => new DomainError('NOT_FOUND', messag
 export const serviceUnavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
 
 export const pageNotFound = () => notFound('No such page in this knowledge base.');
+export const baseGone = (baseId: string) => notFound(`The knowledge base "${baseId}" no longer exists.`);
 export const unsupportedMediaType = () =>
   new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with the header "Content-Type: application/json".');

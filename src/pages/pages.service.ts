@@ -7,7 +7,7 @@ import { prepareContent, prepareTitle } from '../content/prepare';
 import { lockBase, lockBaseMovingOutline } from '../database/dialect';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { badRequest, notFound, pageNotFound } from '../errors/domain-error';
+import { badRequest, baseGone, pageNotFound } from '../errors/domain-error';
 import { MAX_LEVEL } from '../outline/limits';
 import { ancestorsFromNearest, levelShift } from '../outline/outline';
 import { OutlineError } from '../outline/outline-error';
@@ -91,7 +91,7 @@ export class PagesService {
 
   private async listAt(em: EntityManager, baseId: string, from: number, limit: number, version: number | undefined) {
     const known = await this.order.positions(em, baseId, version);
-    if (!known) throw notFound(`The knowledge base "${baseId}" no longer exists.`);
+    if (!known) throw baseGone(baseId);
     const total = known.positions.total;
     const first = limit === 0 ? null : known.positions.positionAt(from);
     if (first === null) return { consistent: true, list: { pages: [], total }, outlineVersion: known.outlineVersion };
@@ -246,8 +246,6 @@ export class PagesService {
     await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
   }
 }
-
-const baseGone = (baseId: string) => notFound(`The knowledge base "${baseId}" no longer exists.`);
 
 function withAncestors(page: PageRow, nearest: NearestPages['nearest']): PageDetailRow {
   return { ...page, path: [...ancestorsFromNearest(nearest).map((a) => a.title), page.title] };
