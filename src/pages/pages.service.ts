@@ -1,4 +1,4 @@
-// The page use cases: reads of live pages and the writes that keep the outline dense. Every write
+// The page use cases: reads of live pages and the writes that keep `order` dense and unique. Every write
 // is one unit of work that locks its base first, so outline writes of one base run one at a time.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
