@@ -1,7 +1,9 @@
-// The manager for the reads every request makes (a token's access, a page's detail): each SQL text
-// is prepared once per connection and reused, instead of parsed afresh on every call. Only reads of
-// a fixed SQL text belong here; a text built around a list of values would prepare a new statement
-// each time. Everything but `query` is TypeORM's own.
+// The manager for the reads every request makes (a token's access, a page's detail). On MySQL/MariaDB
+// each SQL text is prepared once per connection and reused, instead of parsed by the server on every
+// call. On SQLite TypeORM already keeps statements by text; what this saves there is TypeORM's query
+// runner around each call (logging, events, timing). Only reads of a fixed SQL text belong here; a
+// text built around a list of values would prepare a new statement each time. Everything but
+// `query` is TypeORM's own.
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import { EntityManager, type DataSource } from 'typeorm';
 
@@ -21,8 +23,7 @@ class PreparedReads extends EntityManager {
   }
 }
 
-/** SQLite: statements of the read-only connection, kept by their text (better-sqlite3 runs them
- * synchronously, so there is no TypeORM query runner to pass through either). */
+/** SQLite: statements of the read-only connection, kept by their text and run directly. */
 export function sqlitePreparedReads(readOnly: DataSource): EntityManager {
   const connection = (readOnly.driver as unknown as { databaseConnection: BetterSqlite3Database }).databaseConnection;
   const statements = new Map<string, Statement>();
