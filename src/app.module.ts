@@ -1,16 +1,19 @@
 // The application: configuration and database for all, the feature modules, and the global
-// pipeline (one guard chain, one validation pipe, one exception filter).
-import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+// pipeline (one guard chain, one validation pipe, one exception filter; on MySQL/MariaDB one interceptor).
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BasesModule } from './bases/bases.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { parseDatabaseUrl } from './database/data-source';
 import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { EnvelopeFilter } from './errors/envelope.filter';
 import { HealthModule } from './health/health.module';
-import { AccessChainGuard, accessGuardSteps } from './http/guards/access-chain.guard';
+import { AccessChainGuard } from './http/guards/access-chain.guard';
+import { AccessGuardsModule } from './http/guards/access-guards.module';
+import { KeptAccessInterceptor } from './http/kept-access.interceptor';
 import { validationPipe } from './http/validation';
 import { PagesModule } from './pages/pages.module';
 import { SearchModule } from './search/search.module';
@@ -25,6 +28,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         AuthModule,
+        AccessGuardsModule,
         BasesModule,
         PagesModule,
         SearchModule,
@@ -33,11 +37,25 @@ export class AppModule {
         DocsModule,
       ],
       providers: [
-        ...accessGuardSteps,
-        { provide: APP_GUARD, useClass: AccessChainGuard },
+        { provide: APP_GUARD, useExisting: AccessChainGuard },
         { provide: APP_PIPE, useFactory: validationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },
+        ...keptAccessRetry(config),
       ],
     };
   }
+}
+
+/**
+ * Only MySQL/MariaDB keeps accesses that the answering read confirms (AccessService), so only there
+ * may a request need authorizing again; an interceptor costs every route it wraps, so SQLite has none.
+ */
+function keptAccessRetry(config: AppConfig): Provider[] {
+  let dialect: string | undefined;
+  try {
+    dialect = parseDatabaseUrl(config.databaseUrl).dialect;
+  } catch {
+    return []; // the database module reports the URL
+  }
+  return dialect === 'mysql' ? [{ provide: APP_INTERCEPTOR, useClass: KeptAccessInterceptor }] : [];
 }

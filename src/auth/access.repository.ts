@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { View } from '../vocabulary';
-import type { Access } from './access';
+import type { Access, KeptAccess } from './access';
 
 interface AccessRow {
   token_id: string;
@@ -27,8 +27,28 @@ const ACCESS_SQL = `
   LEFT JOIN members m ON m.base_id = t.base_id AND m.user_id = t.user_id
   WHERE t.token_hash = ?`;
 
+/** A column of another read, 1 while the kept access still holds, else 0. */
+const HOLDS_SQL = `
+  (SELECT COUNT(*) FROM tokens ct JOIN members cm ON cm.base_id = ct.base_id AND cm.user_id = ct.user_id
+   WHERE ct.token_hash = ? AND ct.revoked_at IS NULL AND ct.expires_at = ? AND ct.scope = ? AND cm.role = ?) AS access_holds`;
+
+/** A column a read selects (its SQL and the parameters it takes, in order). */
+export interface SelectedColumn {
+  sql: string;
+  parameters: unknown[];
+}
+
 @Injectable()
 export class AccessRepository {
+  /**
+   * The column `access_holds` for the statement that answers a request authorized from a kept
+   * access: read with the answer, it tells whether the token, its expiry and scope and the user's
+   * role in the token's base are still what the access was granted on.
+   */
+  holdsColumn(kept: KeptAccess): SelectedColumn {
+    return { sql: HOLDS_SQL, parameters: [kept.tokenHash, kept.expiresAt, kept.scope, kept.role] };
+  }
+
   async findByTokenHash(em: EntityManager, tokenHash: string): Promise<Access | null> {
     const rows: AccessRow[] = await em.query(ACCESS_SQL, [tokenHash]);
     const row = rows[0];

@@ -1,10 +1,14 @@
-// Finds the access of a bearer token (token, base, role) for the guard chain. Where the database
-// offers a cheap change stamp (SQLite), answers are kept until anything commits, in this process
-// or another, so a revoke or a role change is seen by the very next request.
+// Finds the access of a bearer token (token, base, role) for the guard chain, keeping answers so
+// that a revoke or a role change made anywhere is still seen by the very next request:
+// - SQLite offers a cheap change stamp: answers are kept until anything commits, in this process
+//   or another.
+// - MySQL/MariaDB offers none: on a route whose answering read confirms it (@ConfirmsKeptAccess),
+//   a granted access is answered from memory marked unconfirmed; that read checks in the same
+//   statement that it still holds, else the request is authorized again with a fresh read.
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
-import type { Access } from './access';
-import { AccessRepository } from './access.repository';
+import type { Access, KeptAccess } from './access';
+import { AccessRepository, type SelectedColumn } from './access.repository';
 import { bearerToken, hashToken } from './tokens';
 
 /** Distinct tokens kept at once; all are dropped together when there are more. */
@@ -20,13 +24,16 @@ export class AccessService {
     private readonly accessRepository: AccessRepository,
   ) {}
 
-  /** Null when the header holds no well-formed token or the token is unknown. */
-  async forAuthorizationHeader(header: string | undefined): Promise<Access | null> {
+  /**
+   * Null when the header holds no well-formed token or the token is unknown. `confirmable`: the
+   * route's answering read confirms an unconfirmed access (MySQL/MariaDB only uses it).
+   */
+  async forAuthorizationHeader(header: string | undefined, confirmable = false): Promise<Access | null> {
     const token = bearerToken(header);
     if (!token) return null;
     const tokenHash = hashToken(token);
     const stamp = this.db.changeStamp();
-    if (stamp === null) return this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
+    if (stamp === null) return this.withoutStamp(tokenHash, confirmable);
     if (stamp !== this.keptStamp || this.kept.size >= KEPT_TOKENS) {
       this.kept = new Map();
       this.keptStamp = stamp;
@@ -35,6 +42,27 @@ export class AccessService {
     const access = await this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
     // Kept only if nothing committed while it was read, so it is never older than the stamp it is kept under.
     if (this.db.changeStamp() === stamp) this.kept.set(tokenHash, access);
+    return access;
+  }
+
+  /** The column that confirms a kept access, for the statement that answers the request. */
+  confirmationColumn(kept: KeptAccess): SelectedColumn {
+    return this.accessRepository.holdsColumn(kept);
+  }
+
+  /** Only granted accesses that have not expired are kept: a refusal is always read afresh. */
+  private async withoutStamp(tokenHash: string, confirmable: boolean): Promise<Access | null> {
+    const kept = confirmable ? this.kept.get(tokenHash) : undefined;
+    if (kept && kept.role !== null && Date.parse(kept.expiresAt) > Date.now()) {
+      return { ...kept, unconfirmed: { tokenHash, expiresAt: kept.expiresAt, scope: kept.scope, role: kept.role } };
+    }
+    const access = await this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
+    if (access && access.revokedAt === null && access.role === 'owner' && access.base) {
+      if (this.kept.size >= KEPT_TOKENS) this.kept = new Map();
+      this.kept.set(tokenHash, access);
+    } else {
+      this.kept.delete(tokenHash);
+    }
     return access;
   }
 }

@@ -21,10 +21,34 @@ export interface Access {
   base: AccessBase | null;
   /** The token user's role in its base now, null when not a member. */
   role: Role | null;
+  /**
+   * Set when the access was answered from memory rather than read for this request (MySQL/MariaDB,
+   * on a route that confirms it): the read that answers the request must confirm that it still
+   * holds, in the same statement (AccessRepository.holdsColumn), or the request is authorized again.
+   */
+  unconfirmed?: KeptAccess;
+}
+
+/** What a kept access was granted on: the token, its expiry and scope, and its user's role. */
+export interface KeptAccess {
+  tokenHash: string;
+  expiresAt: string;
+  scope: Scope;
+  role: Role;
+}
+
+/**
+ * Thrown by a read that finds an unconfirmed access no longer holding (or that cannot tell: no row).
+ * Never reaches a client: the route's KeptAccessInterceptor authorizes the request again afresh.
+ */
+export class KeptAccessChanged extends Error {
+  override name = 'KeptAccessChanged';
 }
 
 declare module 'express-serve-static-core' {
   interface Request {
     access?: Access;
+    /** Set when a kept access failed its confirmation: the request is authorized on a fresh read. */
+    authorizeAfresh?: boolean;
   }
 }

@@ -25,6 +25,11 @@ export class AncestorPaths {
     return kept?.outlineVersion === outlineVersion ? kept.byContentId.get(contentId) : undefined;
   }
 
+  /** The outline version the base's ancestors are kept for, if any. */
+  keptVersion(baseId: string): number | undefined {
+    return this.bases.get(baseId)?.outlineVersion;
+  }
+
   /** Keeps what a read found at `outlineVersion`; a newer version replaces the base's older ones. */
   set(baseId: string, outlineVersion: number, contentId: string, ancestors: readonly string[]): void {
     let kept = this.bases.get(baseId);

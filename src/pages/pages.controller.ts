@@ -5,7 +5,7 @@ import type { Response } from 'express';
 import { API_PREFIX } from '../http/api-prefix';
 import { CurrentAccess, type GrantedAccess } from '../http/decorators/current-access';
 import { JsonBody } from '../http/decorators/json-body';
-import { Auth } from '../http/decorators/protection';
+import { Auth, ConfirmsKeptAccess } from '../http/decorators/protection';
 import { ErrorResponse } from '../http/error.response';
 import { CreatePageDto } from './dto/create-page.dto';
 import { PagingQueryDto } from './dto/list-query.dto';
@@ -30,10 +30,11 @@ export class PagesController {
 
   @Get(':content_id')
   @Auth()
+  @ConfirmsKeptAccess()
   @ApiOperation({ operationId: 'getPage', summary: 'Page detail' })
   @ApiOkResponse({ type: PageResponse })
   async detail(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<PageResponse> {
-    return toPageResponse(await this.pages.detail(access.baseId, contentId, access.base.outlineVersion));
+    return toPageResponse(await this.pages.detail(access.baseId, contentId, access.base.outlineVersion, access.unconfirmed));
   }
 
   @Post()

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { OrderModule } from '../order/order.module';
 import { SearchModule } from '../search/search.module';
 import { AncestorPaths } from './ancestor-paths';
@@ -7,7 +8,7 @@ import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
 
 @Module({
-  imports: [OrderModule, SearchModule],
+  imports: [AuthModule, OrderModule, SearchModule],
   controllers: [PagesController],
   providers: [PagesService, PagesRepository, AncestorPaths],
   exports: [PagesRepository],

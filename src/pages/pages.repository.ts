@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex } from '../database/dialect';
+import type { SelectedColumn } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
 
@@ -57,6 +58,17 @@ export interface NearestPages {
 export interface VersionedPage {
   page: PageRow;
   outlineVersion: number;
+  /** What the access check read with the page said (AccessRepository.holdsColumn), when one was asked for. */
+  accessHolds?: boolean;
+}
+
+/** The access check's SQL for the SELECT list, and its parameters ahead of the WHERE's. */
+function withAccessCheck(accessCheck: SelectedColumn | undefined): [string, unknown[]] {
+  return accessCheck ? [`, ${accessCheck.sql}`, accessCheck.parameters] : ['', []];
+}
+
+function accessHoldsOf(row: Record<string, unknown>, accessCheck: SelectedColumn | undefined): boolean | undefined {
+  return accessCheck ? Number(row.access_holds) === 1 : undefined;
 }
 
 /** Live pages in display order with the outline version they were read at (null when none were read). */
@@ -108,14 +120,16 @@ export class PagesRepository {
   }
 
   /** A live page with the outline version of its base, read together in one statement. */
-  async findLiveVersioned(em: EntityManager, baseId: string, contentId: string): Promise<VersionedPage | null> {
-    const rows: (PageRecord & { outline_version: number })[] = await em.query(
-      `SELECT ${PAGE_COLUMNS}, b.outline_version
+  async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: SelectedColumn): Promise<VersionedPage | null> {
+    const [checkSql, checkParameters] = withAccessCheck(accessCheck);
+    const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
+      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkSql}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [baseId, contentId],
+      [...checkParameters, baseId, contentId],
     );
-    return rows[0] ? { page: toPage(rows[0]), outlineVersion: Number(rows[0].outline_version) } : null;
+    const row = rows[0];
+    return row ? { page: toPage(row), outlineVersion: Number(row.outline_version), accessHolds: accessHoldsOf(row, accessCheck) } : null;
   }
 
   /**
@@ -123,7 +137,7 @@ export class PagesRepository {
    * levels, in one statement (so the path is one the outline had). `nearest` is null when the page
    * is deeper than that: read it again probing as many levels as it has.
    */
-  async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
+  async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number, accessCheck?: SelectedColumn): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
     const dialect = dialectOf(em);
     const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
     // One probe a level answers "position title" (a subquery yields one column, and each costs
@@ -132,17 +146,18 @@ export class PagesRepository {
     const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
     const probes = Array.from({ length: probedLevels }, (_, l) =>
       `(SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos AND p.level > ${l} ORDER BY a.pos DESC LIMIT 1) AS near_${l}`);
+    const [checkSql, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${PAGE_COLUMNS}, b.outline_version${probes.map((probe) => `, ${probe}`).join('')}
+      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkSql}${probes.map((probe) => `, ${probe}`).join('')}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [baseId, contentId],
+      [...checkParameters, baseId, contentId],
     );
     const row = rows[0];
     if (!row) return null;
     const page = toPage(row);
     const found = page.level > probedLevels ? null : Array.from({ length: page.level }, (_, l) => positionAndTitle(row[`near_${l}`]));
-    return { page, outlineVersion: Number(row.outline_version), nearest: found };
+    return { page, outlineVersion: Number(row.outline_version), accessHolds: accessHoldsOf(row, accessCheck), nearest: found };
   }
 
   /**

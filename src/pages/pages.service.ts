@@ -2,6 +2,9 @@
 // is one unit of work that locks its base first, so outline writes of one base run one at a time.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { KeptAccessChanged, type KeptAccess } from '../auth/access';
+import type { SelectedColumn } from '../auth/access.repository';
+import { AccessService } from '../auth/access.service';
 import { newContentId } from '../auth/tokens';
 import { prepareContent, prepareTitle } from '../content/prepare';
 import { lockBase, lockBaseMovingOutline } from '../database/dialect';
@@ -65,6 +68,7 @@ export class PagesService {
     private readonly blocks: LiveBlocksRepository,
     private readonly searchIndex: SearchIndex,
     private readonly paths: AncestorPaths,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -101,29 +105,33 @@ export class PagesService {
   }
 
   /**
-   * A live page and its path. When the ancestors of the page are kept for the outline version the
-   * caller saw (`outlineVersion`, a hint), one statement reads the page and the version, and the kept
-   * ancestors answer if the version is still that one. Otherwise they are read (readWithAncestors).
+   * A live page and its path. When ancestors of the page are kept for an outline version not older
+   * than the one the caller saw (`outlineVersion`, a hint), one statement reads the page and the
+   * version, and the kept ancestors answer if the version is still that one. Otherwise they are
+   * read (readWithAncestors). `unconfirmed`: the request was authorized on a kept access, which
+   * the same statement confirms (else KeptAccessChanged).
    */
-  async detail(baseId: string, contentId: string, outlineVersion?: number): Promise<PageDetailRow> {
-    if (outlineVersion !== undefined && this.paths.get(baseId, outlineVersion, contentId)) {
-      const found = await this.pages.findLiveVersioned(this.db.preparedReader, baseId, contentId);
+  async detail(baseId: string, contentId: string, outlineVersion?: number, unconfirmed?: KeptAccess): Promise<PageDetailRow> {
+    const accessCheck = unconfirmed && this.access.confirmationColumn(unconfirmed);
+    const keptVersion = this.paths.keptVersion(baseId);
+    if (keptVersion !== undefined && keptVersion >= (outlineVersion ?? 0) && this.paths.get(baseId, keptVersion, contentId)) {
+      const found = confirmed(await this.pages.findLiveVersioned(this.db.preparedReader, baseId, contentId, accessCheck), accessCheck);
       if (!found) throw pageNotFound();
       const ancestors = this.paths.get(baseId, found.outlineVersion, contentId);
       if (ancestors) return { ...found.page, path: [...ancestors, found.page.title] };
     }
-    return this.readWithAncestors(baseId, contentId);
+    return this.readWithAncestors(baseId, contentId, accessCheck);
   }
 
   /**
    * A live page with its ancestors in one statement, so the path is one the outline had: probing the
    * levels seen in the base, or, for a page deeper than those, every level a page can have.
    */
-  private async readWithAncestors(baseId: string, contentId: string): Promise<PageDetailRow> {
-    let found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId));
+  private async readWithAncestors(baseId: string, contentId: string, accessCheck: SelectedColumn | undefined): Promise<PageDetailRow> {
+    let found = confirmed(await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId), accessCheck), accessCheck);
     if (found?.nearest === null) {
       this.deepestSeen.set(baseId, Math.min(MAX_PROBED_LEVELS, found.page.level));
-      found = await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, MAX_LEVEL);
+      found = confirmed(await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, MAX_LEVEL, accessCheck), accessCheck);
     }
     if (!found) throw pageNotFound();
     return this.keptPath(found, found.nearest!);
@@ -245,6 +253,12 @@ export class PagesService {
     }
     await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
   }
+}
+
+/** A read that had to confirm a kept access answers only if it did; no row cannot tell, so neither does. */
+function confirmed<T extends VersionedPage>(found: T | null, accessCheck: SelectedColumn | undefined): T | null {
+  if (accessCheck && !found?.accessHolds) throw new KeptAccessChanged();
+  return found;
 }
 
 function withAncestors(page: PageRow, nearest: NearestPages['nearest']): PageDetailRow {

@@ -10,6 +10,12 @@ import { ErrorResponse } from '../error.response';
 /** No token needed: documents, health checks. */
 export const Public = Reflector.createDecorator<boolean>({ transform: () => true });
 
+/**
+ * The read that answers the route confirms an access kept in memory (src/auth/access.service.ts):
+ * the token guard may take one, and KeptAccessInterceptor authorizes again when it no longer holds.
+ */
+export const ConfirmsKeptAccess = Reflector.createDecorator<boolean>({ transform: () => true });
+
 /** The token scope the route needs besides the owner role. */
 export const RequireScope = Reflector.createDecorator<Scope>();
 

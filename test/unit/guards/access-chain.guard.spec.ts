@@ -48,7 +48,7 @@ function chainWith(overrides: Partial<Access> = {}) {
   const { token } = issueToken();
   const reflector = new Reflector();
   const service = new AccessService({ reader: {}, changeStamp: () => null } as unknown as UnitOfWork, new OneToken(hashToken(token), access(overrides)));
-  const chain = new AccessChainGuard(reflector, new TokenGuard(service), new BaseBindingGuard(), new BaseExistsGuard(), new OwnerGuard(), new ScopeGuard(reflector));
+  const chain = new AccessChainGuard(reflector, new TokenGuard(reflector, service), new BaseBindingGuard(), new BaseExistsGuard(), new OwnerGuard(), new ScopeGuard(reflector));
   const run = (handler: Function, options: { authorization?: string | null; baseId?: string; owner?: Function } = {}) => {
     const authorization = options.authorization === undefined ? `Bearer ${token}` : (options.authorization ?? undefined);
     const request = fakeRequest({ headers: { authorization }, params: { base_id: options.baseId ?? 'team-docs' } });
