@@ -4,7 +4,7 @@
 // each answer's own time (autocannon's histogram keeps whole milliseconds).
 import autocannon from 'autocannon';
 import { discardResponseBodies } from './discard-bodies';
-import { headersFor, type BenchRequest, type LoadJob, type LoadResult } from './load';
+import { headersFor, splitConnections, type BenchRequest, type LoadJob, type LoadResult } from './load';
 
 discardResponseBodies();
 
@@ -60,11 +60,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
     if (status === operation.expect) latencies.push(milliseconds);
     else unexpected++;
   };
-  // The connections are split between the servers as evenly as they go (10 over 2: 5 each).
-  const results = await Promise.all(urls.map((url, i) => {
-    const connections = Math.floor(job.connections / urls.length) + (i < job.connections % urls.length ? 1 : 0);
-    return cannon(job, url, connections, () => sequence[next++ % sequence.length], onResponse);
-  }));
+  const shares = splitConnections(job.connections, urls.length);
+  const results = await Promise.all(urls.map((url, i) => cannon(job, url, shares[i], () => sequence[next++ % sequence.length], onResponse)));
   const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
   const seconds = Math.max(...results.map((r) => r.duration));
   return {

@@ -40,6 +40,11 @@ export interface LoadResult {
   seconds: number;
 }
 
+/** The connections each of `servers` gets, split as evenly as they go (10 over 2: 5 each; 11: 6 and 5). */
+export function splitConnections(total: number, servers: number): number[] {
+  return Array.from({ length: servers }, (_, i) => Math.floor(total / servers) + (i < total % servers ? 1 : 0));
+}
+
 export function headersFor(token: string | undefined, request: BenchRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;

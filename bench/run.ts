@@ -151,7 +151,7 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     `- seeding: ${seedSeconds.toFixed(1)} s; whole run: ${since(runStart).toFixed(1)} s`,
     ...(twoServices === undefined ? [] : [
       '',
-      `#### ${backend}: two service processes on one database (${CONNECTIONS} connections split between them; both pinned to the server core)`,
+      `#### ${backend}: two service processes on one database (${CONNECTIONS} connections split between them, then ${CONNECTIONS} each; both pinned to the server core)`,
       '',
       splitTable(twoServices),
     ]),

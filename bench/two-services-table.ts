@@ -1,7 +1,7 @@
 // The figures of the two-services section: CPU time per request of the service processes together,
 // and its ratio to one process under the same load (the mean of its runs before and after), so a
 // cost of splitting the load between processes shows as a ratio above 1.
-import type { LoadResult } from './load';
+import { splitConnections, type LoadResult } from './load';
 import { fixed, markdown } from './table';
 
 export interface SplitRun {
@@ -9,6 +9,8 @@ export interface SplitRun {
   name: string;
   /** How many service processes shared the load. */
   processes: number;
+  /** The load's connections, split between the processes as evenly as they go. */
+  connections: number;
   result: LoadResult;
   /** CPU seconds (user + system) all service processes used during the run. */
   serviceCpuSeconds: number;
@@ -40,11 +42,16 @@ export function splitRows(runs: readonly SplitRun[]): SplitRow[] {
 }
 
 export function splitTable(rows: readonly SplitRow[]): string {
-  const header = ['row', 'processes', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', 'DB CPU ms/req', 'requests', 'failures'];
+  const header = ['row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', 'DB CPU ms/req', 'requests', 'failures'];
   const lines = rows.map((row) => [
-    row.name, String(row.processes), row.result.requestsPerSecond.toFixed(0), fixed(row.result.p50Ms, 2), fixed(row.result.p99Ms, 2),
+    row.name, String(row.processes), connectionsOf(row), row.result.requestsPerSecond.toFixed(0), fixed(row.result.p50Ms, 2), fixed(row.result.p99Ms, 2),
     fixed(row.cpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.databaseCpuMsPerRequest, 3),
     String(row.result.requests), String(row.result.failures),
   ]);
   return markdown(header, lines);
+}
+
+/** "10", or "5 + 5" for 10 over two processes. */
+function connectionsOf(row: SplitRow): string {
+  return splitConnections(row.connections, row.processes).join(' + ');
 }

@@ -36,8 +36,8 @@ describe('statCpuTicks', () => {
 
 describe('two services: CPU per request and ratio', () => {
   const result = (requests: number) => ({ requestsPerSecond: requests / 3, p50Ms: 1, p99Ms: 2, requests, failures: 0, seconds: 3 });
-  const run = (name: string, processes: number, requests: number, serviceCpuSeconds: number): SplitRun => ({
-    name, processes, result: result(requests), serviceCpuSeconds, databaseCpuSeconds: serviceCpuSeconds / 4,
+  const run = (name: string, processes: number, requests: number, serviceCpuSeconds: number, connections = 10): SplitRun => ({
+    name, processes, connections, result: result(requests), serviceCpuSeconds, databaseCpuSeconds: serviceCpuSeconds / 4,
   });
 
   it('divides the CPU of all processes by the requests, and by the mean of the one-process runs', () => {
@@ -56,10 +56,12 @@ describe('two services: CPU per request and ratio', () => {
   });
 
   it('prints one line per run with the ratio on the two-process lines', () => {
-    const table = splitTable(splitRows([run('detail', 1, 1000, 2), run('detail', 2, 1000, 2.2)])).split('\n');
-    expect(table).toHaveLength(4);
-    // req/s, p50, p99, CPU ms/req, ÷ one process, DB CPU ms/req, requests, failures.
-    expect(table[2]).toBe('| detail | 1 | 333 | 1.00 | 2.00 | 2.000 |  | 0.500 | 1000 | 0 |');
-    expect(table[3]).toBe('| detail | 2 | 333 | 1.00 | 2.00 | 2.200 | 1.100 | 0.550 | 1000 | 0 |');
+    const table = splitTable(splitRows([run('detail', 1, 1000, 2), run('detail', 2, 1000, 2.2), run('detail', 2, 1000, 2.1, 20), run('detail', 2, 1000, 2.1, 11)])).split('\n');
+    expect(table).toHaveLength(6);
+    // connections, req/s, p50, p99, CPU ms/req, ÷ one process, DB CPU ms/req, requests, failures.
+    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 |  | 0.500 | 1000 | 0 |');
+    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 1.100 | 0.550 | 1000 | 0 |');
+    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 1000 | 0 |');
+    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 1000 | 0 |');
   });
 });
