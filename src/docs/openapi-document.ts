@@ -39,7 +39,7 @@ const responseDescriptions: Record<string, string> = {
   404: 'NOT_FOUND: the knowledge base or the page does not exist, is deleted or belongs to another base',
   405: 'METHOD_NOT_ALLOWED: the method is not offered on this path; the Allow header lists those that are',
   413: 'PAYLOAD_TOO_LARGE: the request body is larger than the limit (1 MiB by default)',
-  415: 'UNSUPPORTED_MEDIA_TYPE: POST or PATCH without Content-Type: application/json',
+  415: 'UNSUPPORTED_MEDIA_TYPE: POST or PATCH without Content-Type: application/json, with a charset other than UTF-8, or with a Content-Encoding other than gzip, deflate, br or zstd',
   500: 'INTERNAL_ERROR: the service failed; nothing internal is shown, the failure is logged',
   503: 'SERVICE_UNAVAILABLE: the database cannot be reached or is busy; try again shortly',
 };

@@ -24,3 +24,4 @@ export const pageNotFound = () => notFound('No such page in this knowledge base.
 export const baseGone = (baseId: string) => notFound(`The knowledge base "${baseId}" no longer exists.`);
 export const unsupportedMediaType = () =>
   new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with the header "Content-Type: application/json".');
+export const unsupportedCharset = () => new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the JSON body in UTF-8.');

@@ -29,7 +29,6 @@ const bodyErrors: Record<string, [ErrorCode, string]> = {
   'request.size.invalid': ['BAD_REQUEST', 'The Content-Length header does not match the body.'],
   'request.aborted': ['BAD_REQUEST', 'The request body was cut off before its end.'],
   'encoding.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'Send the body uncompressed, or with Content-Encoding gzip, deflate, br or zstd.'],
-  'charset.unsupported': ['UNSUPPORTED_MEDIA_TYPE', 'Send the JSON body in UTF-8.'],
 };
 
 @Catch()

@@ -6,7 +6,7 @@ import { json, type Request, type Response } from 'express';
 import type { Observable } from 'rxjs';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config';
-import { badRequest, unsupportedMediaType } from '../errors/domain-error';
+import { badRequest, unsupportedCharset, unsupportedMediaType } from '../errors/domain-error';
 
 /** Keys that reach an object's prototype when copied; never fields of ours, so refused outright
  * (validation would not name them: class-transformer skips them silently). Nested objects are
@@ -15,6 +15,14 @@ const prototypeKeys = ['__proto__', 'constructor', 'prototype'];
 
 function isJson(contentType: string | undefined): boolean {
   return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/** No charset parameter, or UTF-8 (body-parser would decode any "utf-…" it knows, UTF-16 and UTF-7 too). */
+function isUtf8(contentType: string | undefined): boolean {
+  const charset = (contentType ?? '').split(';').slice(1).map((part) => part.split('=')).find(([name]) => name.trim().toLowerCase() === 'charset');
+  if (!charset) return true;
+  const value = (charset[1] ?? '').trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+  return value === 'utf-8' || value === 'utf8';
 }
 
 @Injectable()
@@ -30,6 +38,7 @@ export class JsonBodyInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
     if (!isJson(request.headers['content-type'])) throw unsupportedMediaType();
+    if (!isUtf8(request.headers['content-type'])) throw unsupportedCharset();
     await new Promise<void>((resolve, reject) => {
       this.parse(request, http.getResponse<Response>(), (error?: unknown) => (error ? reject(error) : resolve()));
     });

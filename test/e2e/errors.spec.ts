@@ -65,6 +65,23 @@ describeEachBackend('request bodies and errors', (h) => {
     },
   );
 
+  it.each(['application/json; charset=utf-16le', 'application/json; charset=utf-7', 'application/json; charset=iso-8859-1', 'application/json; charset="UTF-16"'])(
+    'refuses POST with Content-Type "%s" (415, creates nothing)',
+    async (type) => {
+      const base = await h().fresh();
+      const res = await raw(base, 'post', base.pagesPath(), { ...bearer(base.token), 'Content-Type': type }, '{"title":"x"}');
+      expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(res.body.error.message).toMatch(/UTF-8/);
+      expect((await base.call('get', base.pagesPath())).body.total).toBe(0);
+    },
+  );
+
+  it('accepts a quoted UTF-8 charset', async () => {
+    const base = await h().fresh();
+    const res = await raw(base, 'post', base.pagesPath(), { ...bearer(base.token), 'Content-Type': 'application/json; charset="utf-8"' }, '{"title":"x"}');
+    expect(res.status).toBe(201);
+  });
+
   it('accepts PATCH with a charset parameter in Content-Type', async () => {
     const base = await h().fresh();
     const page = await base.createPage({ title: 'x' });
