@@ -29,4 +29,5 @@ EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "bin/kbp.js", "serve"]
+# bin/kbp.js runs with the Node flags of its first line.
+CMD ["bin/kbp.js", "serve"]
