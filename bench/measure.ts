@@ -32,6 +32,11 @@ export interface MeasureSetup extends RunSetup {
 
 export const WARM_UP_SECONDS = 1;
 
+/** WARM_UP_SECONDS of `operation` against one server, not recorded. */
+export function warmUp(load: LoadGenerator, url: string, token: string | undefined, connections: number, operation: BenchOperation): Promise<unknown> {
+  return load.run({ urls: [url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
+}
+
 export const ceilingOperation = (name: string): BenchOperation => ({ name, expect: 200, sequence: [{ method: 'GET', path: '/' }] });
 
 export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; peakRssMiB: Record<'service' | 'bare' | 'nest' | 'treeCeiling', number> }> {
@@ -49,7 +54,7 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     // reads of those pages from disk (MariaDB's buffer pool, SQLite's page cache). Writes change the
     // data, so they are measured from their first request.
     if (operation.sequence.every((request) => request.method === 'GET')) {
-      await load.run({ urls: [server.url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
+      await warmUp(load, server.url, token, connections, operation);
     }
     await waitUntilIdle(server.pid);
     // The database's own work after the row before (purge, flushing) is not this row's.

@@ -1,5 +1,5 @@
-// The bench's child processes, each pinned to one core with taskset: the servers (service and the
-// two ceilings) on one core, the load generator on another. What /proc says about them: CPU time
+// The bench's child processes, each pinned to one core with taskset: the servers (the service, a
+// second service process, the ceilings) on one core, the load generator on another. What /proc says about them: CPU time
 // used (utime + stime of /proc/PID/stat) and peak resident memory (VmHWM of /proc/PID/status).
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -10,7 +10,7 @@
 // not what a second core would give.
 import type { BenchOperation } from './load';
 import { probe } from './load';
-import { WARM_UP_SECONDS, type RunSetup } from './measure';
+import { warmUp, type RunSetup } from './measure';
 import { cpuSeconds, waitUntilIdle, type StartedServer } from './processes';
 import type { SplitRun } from './two-services-table';
 
@@ -48,7 +48,7 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
 
   // The second process is fresh: its first requests would run cold code.
   for (const operation of setup.operations) {
-    await load.run({ urls: [second.url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
+    await warmUp(load, second.url, token, connections, operation);
   }
   const runs: SplitRun[] = [];
   for (const operation of setup.operations) {
