@@ -1,7 +1,8 @@
 // The page reads that rank and describe search results: the recency walk over pages_by_recency
 // (base_id, status, updated_at), rank keys and summaries of given pages. Accepted by both dialects.
-// Reads by page id test base and status in code: with them in the WHERE clause SQLite's planner
-// (no ANALYZE statistics) scans the base through pages_by_recency instead of probing the ids.
+// With base and status in the WHERE clause of a read by page ids, SQLite's planner (no ANALYZE
+// statistics) scans the base through pages_by_recency instead of probing the ids: newestAmong
+// forces the primary key (pagesWithIds) and tests them in SQL; rankRows and summaries test them in code.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
@@ -25,7 +26,12 @@ export interface PositionedSummaries {
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
 export const AFTER_ALL_TIMES = '~';
 
-const IDS_PER_QUERY = 500;
+/** Page ids a statement names at most; longer lists are read in parts. */
+export const IDS_PER_QUERY = 500;
+
+/** Rank order: newest updated_at first, then display order (positions compare as orders do). */
+export const byRank = (a: RankRow, b: RankRow): number =>
+  a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.position - b.position;
 
 @Injectable()
 export class SearchPagesRepository {
@@ -50,34 +56,21 @@ export class SearchPagesRepository {
   }
 
   /**
-   * The `limit` newest live pages among the given ones, newest first: [page_id, updated_at]. Only
-   * those rows leave the database, so this costs about a primary-key probe per given page (forced:
-   * pagesWithIds, so base and status can be tested in SQL here).
+   * The first `limit` live pages among the given ones in rank order (byRank). Only those rows leave
+   * the database, so this costs about a primary-key probe per given page (forced: pagesWithIds, so
+   * base and status can be tested in SQL here).
    */
-  async newestAmong(em: EntityManager, baseId: string, pageIds: readonly number[], limit: number): Promise<[number, string][]> {
-    const out: [number, string][] = [];
+  async firstRanked(em: EntityManager, baseId: string, pageIds: readonly number[], limit: number): Promise<RankRow[]> {
+    const out: RankRow[] = [];
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
       const pages = pagesWithIds(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
-      const rows: { page_id: number; updated_at: string }[] = await em.query(
-        `SELECT p.page_id, p.updated_at FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A'
-         ORDER BY p.updated_at DESC LIMIT ?`, [...pages.params, baseId, limit]);
-      for (const row of rows) out.push([Number(row.page_id), row.updated_at]);
+      const rows: { page_id: number; updated_at: string; pos: number }[] = await em.query(
+        `SELECT p.page_id, p.updated_at, p.pos FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A'
+         ORDER BY p.updated_at DESC, p.pos LIMIT ?`, [...pages.params, baseId, limit]);
+      for (const row of rows) out.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, position: Number(row.pos) });
     }
-    // Each part gave its own newest: the newest of all are among them.
-    return out.sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : 0)).slice(0, limit);
-  }
-
-  /** The live pages among the given ones updated exactly at `at`. */
-  async updatedAtAmong(em: EntityManager, baseId: string, pageIds: readonly number[], at: string): Promise<number[]> {
-    const out: number[] = [];
-    for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
-      const pages = pagesWithIds(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
-      const rows: { page_id: number }[] = await em.query(
-        `SELECT p.page_id FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A' AND p.updated_at = ?`,
-        [...pages.params, baseId, at]);
-      for (const row of rows) out.push(Number(row.page_id));
-    }
-    return out;
+    // Each part gave its own first ones: the first of all are among them.
+    return out.sort(byRank).slice(0, limit);
   }
 
   /** Rank keys of the given pages that are live. */

@@ -1,7 +1,8 @@
 // Ranking a group both ways (probing its members, walking pages by recency) gives the scan's
 // answer when the group is larger than one query's list of ids and the instants tie across those
-// lists: the newest members of each list are merged, and all members of the last instant are read.
+// lists: the first members of each list, ties broken by display order, are merged.
 import { CHUNK_SIZE } from '../../src/search/page-set';
+import { IDS_PER_QUERY } from '../../src/search/search-pages.repository';
 import { DEFAULT_PROBE_COST } from '../../src/search/search-rank';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
@@ -14,6 +15,8 @@ describe.each(backends)('ranking on %s', (backend) => {
     setup.index.mergeThreshold = 1_000_000;
     const firstId = 3 * CHUNK_SIZE - 300;
     base = await TestBase.create(setup, firstId);
+    // Groups of about 730 and 1,090 members: each more ids than one query names.
+    expect(IDS_PER_QUERY).toBeLessThan(700);
     for (let i = 0; i < 1200; i++) {
       // Page ids fall as display order rises, so id order cannot stand in for display order, and
       // 50 instants are each shared by pages all over the id range.
