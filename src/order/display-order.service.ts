@@ -1,5 +1,5 @@
 // Display order of live pages from their positions: the live positions of a base are kept per
-// outline version (every create and delete moves it), so an order costs no query. A caller reads
+// outline version (every create, delete, title change and level change moves it), so an order costs no query. A caller reads
 // the version in the same statement as its pages and asks for the positions of exactly that
 // version; positions of another version never answer it. Only reads outside a transaction's own
 // writes may ask (a write's uncommitted version must never be kept).

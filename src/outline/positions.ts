@@ -110,7 +110,7 @@ export class LivePositions {
         if (left-- === 0) return this.starts[low] + i * 8 + (31 - Math.clz32(byte & -byte));
       }
     }
-    throw new Error('live block counts disagree with their bits');
+    throw new Error('unreachable: the count of a block is the number of its set bits');
   }
 
   private blockIndex(start: number): number {

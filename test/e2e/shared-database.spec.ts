@@ -1,5 +1,5 @@
 // Two services on one database, as two processes behind a load balancer would be: whatever one
-// of them keeps between requests (trees, token answers, block counts of display order) never hides a write made through the
+// of them keeps between requests (trees, token answers, live-position bitmaps of display order) never hides a write made through the
 // other or straight in the database (with its outline version moved, as every outline write does).
 import request from 'supertest';
 import type { INestApplication } from '@nestjs/common';

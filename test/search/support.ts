@@ -3,6 +3,7 @@
 // and the reference: a plain scan of the live pages' normalised texts.
 import { normalizeForSearch } from '../../src/content/search-text';
 import { parseDatabaseUrl } from '../../src/database/data-source';
+import { lockBaseMovingOutline } from '../../src/database/dialect';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { PageSummaryRow } from '../../src/pages/page.rows';
 import { DisplayOrder } from '../../src/order/display-order.service';
@@ -23,17 +24,18 @@ export interface SearchSetup {
   close(): Promise<void>;
 }
 
-const liveBlocks = new LiveBlocksRepository();
+
+/** The live-position bitmaps, as the service keeps them (test pages are written straight in SQL). */
+const LIVE_BLOCKS = new LiveBlocksRepository();
 
 export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const database: TestDatabase = await createTestDatabase(backend);
   const db = await UnitOfWork.open(parseDatabaseUrl(database.url));
   const repo = new SearchRepository();
   const pages = new SearchPagesRepository();
-  const blocks = new LiveBlocksRepository();
   const index = new SearchIndexService(repo);
   const ranking = new SearchRanking(pages);
-  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(blocks));
+  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(LIVE_BLOCKS));
   return {
     db, index, ranking, service,
     close: async () => {
@@ -117,8 +119,8 @@ export class TestBase {
         [pageId, this.baseId, contentId, model.position, model.title, model.type, model.lang, model.updatedAt, model.updatedAt]);
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
-      await liveBlocks.setLive(tx, this.baseId, model.position, true);
-      await tx.query('UPDATE bases SET live_pages = live_pages + 1, outline_version = outline_version + 1 WHERE base_id = ?', [this.baseId]);
+      await LIVE_BLOCKS.setLive(tx, this.baseId, model.position, true);
+      await lockBaseMovingOutline(tx, this.baseId, 1);
       await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId }, model, null);
     });
     this.live.push(model);
@@ -144,8 +146,8 @@ export class TestBase {
     await this.setup.db.write(async (tx) => {
       await tx.query("UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ? WHERE page_id = ?",
         [order, deletedAt, deletedAt, page.pageId]);
-      await liveBlocks.setLive(tx, this.baseId, page.position, false);
-      await tx.query('UPDATE bases SET live_pages = live_pages - 1, outline_version = outline_version + 1 WHERE base_id = ?', [this.baseId]);
+      await LIVE_BLOCKS.setLive(tx, this.baseId, page.position, false);
+      await lockBaseMovingOutline(tx, this.baseId, -1);
       await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
     });
     this.live.splice(order, 1);
