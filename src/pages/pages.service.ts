@@ -1,6 +1,6 @@
 // The page use cases: reads of live pages and the writes that keep `order` dense and unique. Every write
 // is one unit of work that locks its base first, so outline writes of one base run one at a time.
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { KeptAccessChanged, type KeptAccess } from '../auth/access';
 import type { SelectedColumn } from '../auth/access.repository';
@@ -60,6 +60,7 @@ export interface Paging {
 export class PagesService {
   /** Per base, the deepest level a detail read met (bounded by the bases a process serves). */
   private readonly deepestSeen = new Map<string, number>();
+  private readonly logger = new Logger(PagesService.name);
 
   constructor(
     private readonly db: UnitOfWork,
@@ -149,10 +150,10 @@ export class PagesService {
     return this.deepestSeen.get(baseId) ?? DEFAULT_PROBED_LEVELS;
   }
 
-  create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
+  async create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
     const content = prepareContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
-    return this.db.write(async (tx) => {
+    const created = await this.db.write(async (tx) => {
       await this.lockedBaseMovingOutline(tx, baseId, 1);
       const stamp = now();
       const next = await this.blocks.nextPosition(tx, baseId);
@@ -168,6 +169,8 @@ export class PagesService {
         updatedAt: stamp, createdAt: stamp, body: content.body, view: null, path: [input.title],
       };
     });
+    await this.mergeSearchWhenDue(baseId);
+    return created;
   }
 
   /** Inserts the page, drawing its content id again while the drawn one is taken in the base (the
@@ -185,7 +188,7 @@ export class PagesService {
 
   async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
-    return this.db.write(async (tx) => {
+    const updated = await this.db.write(async (tx) => {
       // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
       if (input.title !== undefined || input.level !== undefined) await this.lockedBaseMovingOutline(tx, baseId, 0);
       else await this.lockedBase(tx, baseId);
@@ -202,10 +205,12 @@ export class PagesService {
       const updated = (await this.pages.findWithNearest(tx, baseId, contentId, input.level ?? current.level))!;
       return withAncestors(updated.page, updated.nearest!);
     });
+    if (input.title !== undefined || input.body !== undefined || input.type !== undefined) await this.mergeSearchWhenDue(baseId);
+    return updated;
   }
 
-  delete(baseId: string, contentId: string): Promise<void> {
-    return this.db.write(async (tx) => {
+  async delete(baseId: string, contentId: string): Promise<void> {
+    await this.db.write(async (tx) => {
       await this.lockedBaseMovingOutline(tx, baseId, -1);
       const page = await this.pages.findStored(tx, baseId, contentId);
       if (!page) throw pageNotFound();
@@ -216,6 +221,20 @@ export class PagesService {
       await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
     });
+    await this.mergeSearchWhenDue(baseId);
+  }
+
+  /**
+   * After a write that told the search index has committed. The write has answered for itself
+   * whatever happens here: a failed merge leaves the changes pending, which searches read anyway
+   * and the next write's merge folds in.
+   */
+  private async mergeSearchWhenDue(baseId: string): Promise<void> {
+    try {
+      await this.searchIndex.mergeWhenDue(this.db, baseId);
+    } catch (error) {
+      this.logger.warn(`merging the search index of base ${baseId} failed; its changes stay pending: ${(error as Error).message}`);
+    }
   }
 
   private async lockedBase(tx: EntityManager, baseId: string): Promise<void> {

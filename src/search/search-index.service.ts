@@ -1,13 +1,15 @@
 // Keeps the search index in step with the pages' search texts (page_texts stays the truth).
 // A write only records that a page's text changed (search_pending, with the text the postings
 // still hold); a search checks those few pages against their text directly. Once a base has
-// `mergeThreshold` pending pages, the write that reaches it folds them into the postings in the
-// same transaction: the keys of the old text leave, the keys of the new text come in. So a write
-// costs one small row, and posting chunks are rewritten once per batch of writes. Every method
-// runs inside the caller's transaction, after the base's lock (the page writes take it first).
+// `mergeThreshold` pending pages, the write that reaches it folds them into the postings after it
+// has committed, in a transaction of its own under the base's lock: the keys of the old text leave,
+// the keys of the new text come in. So a write costs one small row inside the base's lock, and
+// posting chunks are rewritten once per batch of writes. The other methods run inside the caller's
+// transaction, after the base's lock (the page writes take it first).
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { lockBase } from '../database/dialect';
+import type { UnitOfWork } from '../database/unit-of-work';
 import { SearchIndex, type IndexedPage, type SearchTexts } from './search-index';
 import { CHUNK_SIZE, chunkOf } from './page-set';
 import { keysOfTexts, MIN_WORD_LENGTH, pageKeys, PostingChanges, unchangedWords, type PageTextKeys } from './posting-changes';
@@ -36,16 +38,18 @@ export class SearchIndexService extends SearchIndex {
   async pageTextsChanged(tx: EntityManager, page: IndexedPage, _texts: SearchTexts, previous: SearchTexts | null): Promise<void> {
     // A page already pending keeps its row: its old text is the one the postings hold.
     await this.repo.addPending(tx, page.baseId, page.pageId, previous);
-    await this.mergeWhenDue(tx, page.baseId);
   }
 
   async pageDeleted(tx: EntityManager, page: IndexedPage, texts: SearchTexts): Promise<void> {
     await this.repo.addPending(tx, page.baseId, page.pageId, texts);
-    await this.mergeWhenDue(tx, page.baseId);
   }
 
-  async mergeWhenDue(tx: EntityManager, baseId: string): Promise<void> {
-    if (await this.repo.countPending(tx, baseId, this.mergeThreshold) >= this.mergeThreshold) await this.merge(tx, baseId);
+  /** Counts without a lock; the merge reads the pending pages again under it (another process may have merged them). */
+  async mergeWhenDue(db: UnitOfWork, baseId: string): Promise<void> {
+    if (await this.repo.countPending(db.reader, baseId, this.mergeThreshold) < this.mergeThreshold) return;
+    await db.write(async (tx) => {
+      if (await lockBase(tx, baseId)) await this.merge(tx, baseId);
+    });
   }
 
   /** Folds every pending page of the base into the postings, one chunk of page ids at a time. */

@@ -1,6 +1,7 @@
 // What page writes tell the search index, inside their own transaction, so that the index never
 // disagrees with the pages it answers for. The search module implements it.
 import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '../database/unit-of-work';
 
 export interface IndexedPage {
   baseId: string;
@@ -19,4 +20,9 @@ export abstract class SearchIndex {
   abstract pageTextsChanged(tx: EntityManager, page: IndexedPage, texts: SearchTexts, previous: SearchTexts | null): Promise<void>;
   /** A page was soft-deleted; it must no longer be found. */
   abstract pageDeleted(tx: EntityManager, page: IndexedPage, texts: SearchTexts): Promise<void>;
+  /**
+   * Once a write that told the index has committed: tidies the base's index when its changes have
+   * gathered, in a transaction of its own, so the write holds the base's lock no longer for it.
+   */
+  abstract mergeWhenDue(db: UnitOfWork, baseId: string): Promise<void>;
 }

@@ -2,6 +2,7 @@
 // every write being one transaction (a failure inside it leaves nothing behind).
 import * as tokens from '../../src/auth/tokens';
 import { MAX_LEVEL } from '../../src/outline/limits';
+import { SearchIndexService } from '../../src/search/search-index.service';
 import { describeEachBackend } from '../support/e2e';
 import { expectDomainError, Services } from './support';
 
@@ -254,6 +255,30 @@ describeEachBackend('PagesService', (h) => {
     await expect(s.pages.delete(baseId, ids.A)).rejects.toThrow('index failed');
     expect(await s.outlineSpec(baseId)).toBe('A0 B1 C0');
     expect(await s.countPages(baseId)).toBe(3);
+  });
+
+  it('merges the search index once changes have gathered, after the write committed; a failed merge loses nothing', async () => {
+    const index = s.searchIndex as SearchIndexService;
+    const threshold = index.mergeThreshold;
+    index.mergeThreshold = 2;
+    try {
+      const baseId = await s.newBase();
+      const pending = async () => Number((await s.db.reader.query('SELECT COUNT(*) AS n FROM search_pending WHERE base_id = ?', [baseId]))[0].n);
+      const postings = async () => Number((await s.db.reader.query('SELECT COUNT(*) AS n FROM search_postings WHERE base_id = ?', [baseId]))[0].n);
+      await s.addPage(baseId, { title: 'first' });
+      expect([await pending(), await postings()]).toEqual([1, 0]);
+      jest.spyOn(index, 'merge').mockRejectedValueOnce(new Error('merge failed'));
+      const second = await s.addPage(baseId, { title: 'second' });
+      expect(await s.pages.detail(baseId, second.contentId)).toEqual(second);
+      expect([await pending(), await postings()]).toEqual([2, 0]);
+      await s.pages.update(baseId, second.contentId, { title: 'second, renamed' });
+      expect(await pending()).toBe(0);
+      expect(await postings()).toBeGreaterThan(0);
+      await s.pages.update(baseId, second.contentId, { level: 1 });
+      expect(await pending()).toBe(0);
+    } finally {
+      index.mergeThreshold = threshold;
+    }
   });
 
   it('keeps working after many failed updates', async () => {

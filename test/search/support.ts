@@ -123,6 +123,7 @@ export class TestBase {
       await lockBaseMovingOutline(tx, this.baseId, 1);
       await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId }, model, null);
     });
+    await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
     this.live.push(model);
     return model;
   }
@@ -139,6 +140,7 @@ export class TestBase {
       await tx.query('UPDATE page_texts SET search_title = ?, search_body = ? WHERE page_id = ?', [page.searchTitle, page.searchBody, page.pageId]);
       await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId: page.pageId }, page, before);
     });
+    await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
   }
 
   async remove(page: ModelPage, deletedAt: string): Promise<void> {
@@ -150,6 +152,7 @@ export class TestBase {
       await lockBaseMovingOutline(tx, this.baseId, -1);
       await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
     });
+    await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
     this.live.splice(order, 1);
   }
 
