@@ -5,7 +5,7 @@
 // MySQL/MariaDB: a pooled transaction per write; a lock conflict retries the whole write afresh.
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
 import { isRetryableConflict } from './db-errors';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
@@ -140,6 +140,7 @@ const MAX_WRITE_ATTEMPTS = 5;
 class MysqlUnitOfWork extends UnitOfWork {
   readonly dialect = 'mysql';
   readonly preparedReader: EntityManager;
+  private readonly readCommittedConnections = new WeakSet<object>();
 
   constructor(private readonly source: DataSource) {
     super();
@@ -158,8 +159,8 @@ class MysqlUnitOfWork extends UnitOfWork {
     for (let attempt = 1; ; attempt++) {
       const runner = this.source.createQueryRunner();
       try {
-        await runner.connect();
-        await runner.startTransaction('READ COMMITTED');
+        await this.readCommitted(runner);
+        await runner.startTransaction();
         const result = await work(runner.manager);
         await runner.commitTransaction();
         return result;
@@ -171,6 +172,17 @@ class MysqlUnitOfWork extends UnitOfWork {
         await runner.release();
       }
     }
+  }
+
+  /**
+   * Writes run at READ COMMITTED. Set once per pooled connection, not per transaction: each
+   * statement sent costs the service a round trip's CPU (a connection is only ever used by us).
+   */
+  private async readCommitted(runner: QueryRunner): Promise<void> {
+    const connection: object = await runner.connect();
+    if (this.readCommittedConnections.has(connection)) return;
+    await runner.query('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    this.readCommittedConnections.add(connection);
   }
 
   async close(): Promise<void> {

@@ -2,10 +2,13 @@
 // A write only records that a page's text changed (search_pending, with the text the postings
 // still hold); a search checks those few pages against their text directly. Once a base has
 // `mergeThreshold` pending pages, the write that reaches it folds them into the postings after it
-// has committed, in a transaction of its own under the base's lock: the keys of the old text leave,
-// the keys of the new text come in. So a write costs one small row inside the base's lock, and
-// posting chunks are rewritten once per batch of writes. The other methods run inside the caller's
-// transaction, after the base's lock (the page writes take it first).
+// has committed: the keys of the old text leave, the keys of the new text come in. So a write
+// costs one small row, and posting chunks are rewritten once per batch of writes.
+//
+// A merge takes the base's merge lock, not the base's lock, so page writes go on beside it: it
+// locks the pending rows it folds in, and a write that records one of those pages again waits
+// for it (the write read the text the merge folds in, and records that as the postings' text).
+// Pages that become pending meanwhile are left for the next merge.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { lockBase } from '../database/dialect';
@@ -17,6 +20,8 @@ import { SearchRepository, type PendingTextRow } from './search.repository';
 import { Vocabulary } from './vocabulary';
 
 export const DEFAULT_MERGE_THRESHOLD = 64;
+/** How often per threshold's worth of writes a process counts the pending pages (64: every 8th write). */
+const CHECKS_PER_THRESHOLD = 8;
 
 /** Pending pages whose keys are worked out together: bounds the memory of a merge. */
 const MERGE_BATCH = 256;
@@ -30,6 +35,10 @@ const NONE = new Set<string>();
 export class SearchIndexService extends SearchIndex {
   /** How many pending pages of a base make a write merge them. */
   mergeThreshold = DEFAULT_MERGE_THRESHOLD;
+  /** Bases this process is merging now. */
+  private readonly merging = new Set<string>();
+  /** Per base, this process's writes since it last counted the pending pages. */
+  private readonly uncounted = new Map<string, number>();
 
   constructor(private readonly repo: SearchRepository) {
     super();
@@ -44,18 +53,35 @@ export class SearchIndexService extends SearchIndex {
     await this.repo.addPending(tx, page.baseId, page.pageId, texts);
   }
 
-  /** Counts without a lock; the merge reads the pending pages again under it (another process may have merged them). */
+  /**
+   * Counts the pending pages after every CHECKS_PER_THRESHOLD-th part of the threshold of this
+   * process's writes to the base (a count is a statement; so a base may hold a few more pending
+   * pages than the threshold), without a lock: the merge reads them again under its own (another
+   * process may have merged them). A merge of the base under way in this process answers for this one.
+   */
   async mergeWhenDue(db: UnitOfWork, baseId: string): Promise<void> {
+    if (this.merging.has(baseId)) return;
+    const writes = (this.uncounted.get(baseId) ?? 0) + 1;
+    if (writes < Math.floor(this.mergeThreshold / CHECKS_PER_THRESHOLD)) {
+      this.uncounted.set(baseId, writes);
+      return;
+    }
+    this.uncounted.delete(baseId);
     if (await this.repo.countPending(db.reader, baseId, this.mergeThreshold) < this.mergeThreshold) return;
-    await db.write(async (tx) => {
-      if (await lockBase(tx, baseId)) await this.merge(tx, baseId);
-    });
+    this.merging.add(baseId);
+    try {
+      await db.write((tx) => this.merge(tx, baseId));
+    } finally {
+      this.merging.delete(baseId);
+    }
   }
 
   /** Folds every pending page of the base into the postings, one chunk of page ids at a time. */
   async merge(tx: EntityManager, baseId: string): Promise<void> {
-    const ids = await this.repo.pendingIds(tx, baseId);
+    await this.repo.lockMerges(tx, baseId);
+    const ids = await this.repo.lockPendingIds(tx, baseId);
     if (ids.length === 0) return;
+    const locked = new Set(ids);
     const vocabulary = await Vocabulary.open(this.repo, tx, baseId);
     const changes = new PostingChanges();
     for (let i = 0; i < ids.length;) {
@@ -65,13 +91,14 @@ export class SearchIndexService extends SearchIndex {
       while (i < ids.length && ids[i] < chunkEnd) {
         const last = ids[Math.min(i + MERGE_BATCH, ids.length) - 1];
         const to = Math.min(last + 1, chunkEnd);
-        const rows = await this.repo.pendingTexts(tx, baseId, ids[i], to);
+        // Pages that became pending after the lock are not ours to fold in.
+        const rows = (await this.repo.pendingTexts(tx, baseId, ids[i], to)).filter((row) => locked.has(row.pageId));
         await this.collect(tx, rows, vocabulary, changes);
         while (i < ids.length && ids[i] < to) i++;
       }
       await changes.write(this.repo, tx, baseId);
-      await this.repo.deletePending(tx, baseId, chunk * CHUNK_SIZE, chunkEnd);
     }
+    await this.repo.deletePending(tx, baseId, ids);
     await vocabulary.flush(tx);
   }
 
@@ -97,6 +124,8 @@ export class SearchIndexService extends SearchIndex {
    * and writing each chunk's postings once. Gives the same index as the pages' writes one by one.
    */
   async rebuild(tx: EntityManager, baseId: string): Promise<void> {
+    // No merge lock: the migration that made the index runs this before that lock's table exists,
+    // and a seed runs it on a base nothing else writes.
     await lockBase(tx, baseId);
     await this.repo.clearBase(tx, baseId);
     const vocabulary = Vocabulary.empty(this.repo, baseId);

@@ -30,6 +30,21 @@ export function containsSql(dialect: Dialect, column: string): string {
   return dialect === 'sqlite' ? `INSTR(${column}, ?) > 0` : `INSTR(CAST(${column} AS BINARY), CAST(? AS BINARY)) > 0`;
 }
 
+/**
+ * Locks the base's merge row for the rest of the transaction, making it first if need be. SQLite's
+ * writer holds the file lock already; the row is written all the same, so both hold the same rows.
+ */
+export function lockMergesSql(dialect: Dialect): string {
+  const insert = 'INSERT INTO search_merges (base_id) VALUES (?)';
+  return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE base_id = base_id`;
+}
+
+/** The pending pages of a base, ascending; on MySQL/MariaDB each row locked until the transaction ends. */
+export function lockPendingSql(dialect: Dialect): string {
+  const select = 'SELECT page_id FROM search_pending WHERE base_id = ? ORDER BY page_id';
+  return dialect === 'sqlite' ? select : `${select} FOR UPDATE`;
+}
+
 /** Records a page as pending, keeping the row (and so the older text) when there is one. */
 export function addPendingSql(dialect: Dialect): string {
   const insert = 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) VALUES (?, ?, ?, ?)';

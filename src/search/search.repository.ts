@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
 import type { SearchTexts } from './search-index';
 import type { Dialect } from '../database/data-source';
-import { addPendingSql, containsSql, inList, insertWords, upsertPostings } from './search.dialect';
+import { addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -103,9 +103,17 @@ export class SearchRepository {
     return Number(rows[0].n);
   }
 
-  /** The page ids of pending pages, ascending. */
-  async pendingIds(tx: EntityManager, baseId: string): Promise<number[]> {
-    const rows: { page_id: number }[] = await tx.query('SELECT page_id FROM search_pending WHERE base_id = ? ORDER BY page_id', [baseId]);
+  /** Takes the base's merge lock: one merge of its index at a time, beside the page writes. */
+  async lockMerges(tx: EntityManager, baseId: string): Promise<void> {
+    await tx.query(lockMergesSql(dialectOf(tx)), [baseId]);
+  }
+
+  /**
+   * The page ids of pending pages, ascending, each locked until the transaction ends: a write that
+   * records one of them again waits, and reads the text the merge folds in as the postings' text.
+   */
+  async lockPendingIds(tx: EntityManager, baseId: string): Promise<number[]> {
+    const rows: { page_id: number }[] = await tx.query(lockPendingSql(dialectOf(tx)), [baseId]);
     return rows.map((row) => Number(row.page_id));
   }
 
@@ -122,8 +130,11 @@ export class SearchRepository {
     }));
   }
 
-  async deletePending(tx: EntityManager, baseId: string, from: number, to: number): Promise<void> {
-    await tx.query('DELETE FROM search_pending WHERE base_id = ? AND page_id >= ? AND page_id < ?', [baseId, from, to]);
+  async deletePending(tx: EntityManager, baseId: string, pageIds: readonly number[]): Promise<void> {
+    for (const part of batches(pageIds)) {
+      const list = inList(dialectOf(tx), part);
+      await tx.query(`DELETE FROM search_pending WHERE base_id = ? AND page_id ${list.sql}`, [baseId, ...list.params]);
+    }
   }
 
   /** Where each term occurs in each pending page (read before the postings: see SearchService). */
@@ -177,7 +188,7 @@ export class SearchRepository {
     return out;
   }
 
-  /** The next free word number of the base (call under the base's lock). */
+  /** The next free word number of the base (call under the base's merge lock). */
   async nextWordNo(tx: EntityManager, baseId: string): Promise<number> {
     const rows: { last: number | null }[] = await tx.query('SELECT MAX(word_no) AS last FROM search_words WHERE base_id = ?', [baseId]);
     return rows[0].last === null ? 0 : Number(rows[0].last) + 1;

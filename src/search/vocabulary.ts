@@ -18,7 +18,7 @@ export class Vocabulary {
     private readonly fresh: boolean,
   ) {}
 
-  /** The vocabulary of a base that has words already (call under the base's lock). */
+  /** The vocabulary of a base that has words already (call under the base's merge lock). */
   static async open(repo: SearchRepository, tx: EntityManager, baseId: string): Promise<Vocabulary> {
     return new Vocabulary(repo, baseId, await repo.nextWordNo(tx, baseId), false);
   }

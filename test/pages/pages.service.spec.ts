@@ -3,6 +3,7 @@
 import * as tokens from '../../src/auth/tokens';
 import { MAX_LEVEL } from '../../src/outline/limits';
 import { SearchIndexService } from '../../src/search/search-index.service';
+import { postingsOf } from '../search/support';
 import { describeEachBackend } from '../support/e2e';
 import { expectDomainError, Services } from './support';
 
@@ -19,6 +20,18 @@ describeEachBackend('PagesService', (h) => {
     let calls = 0;
     jest.spyOn(tokens, 'newContentId').mockImplementation(() => ids[calls++] ?? real());
     return { calls: () => calls };
+  }
+
+  const restore: (() => void)[] = [];
+  afterEach(() => restore.splice(0).forEach((undo) => undo()));
+
+  /** The search index of the app, merging once `threshold` pages are pending (as it was again after the test). */
+  function mergingAt(threshold: number): SearchIndexService {
+    const index = s.searchIndex as SearchIndexService;
+    const before = index.mergeThreshold;
+    index.mergeThreshold = threshold;
+    restore.push(() => (index.mergeThreshold = before));
+    return index;
   }
 
   /** The body and HTML stored for a page (reads of the service leave the HTML out). */
@@ -258,27 +271,44 @@ describeEachBackend('PagesService', (h) => {
   });
 
   it('merges the search index once changes have gathered, after the write committed; a failed merge loses nothing', async () => {
-    const index = s.searchIndex as SearchIndexService;
-    const threshold = index.mergeThreshold;
-    index.mergeThreshold = 2;
-    try {
-      const baseId = await s.newBase();
-      const pending = async () => Number((await s.db.reader.query('SELECT COUNT(*) AS n FROM search_pending WHERE base_id = ?', [baseId]))[0].n);
-      const postings = async () => Number((await s.db.reader.query('SELECT COUNT(*) AS n FROM search_postings WHERE base_id = ?', [baseId]))[0].n);
-      await s.addPage(baseId, { title: 'first' });
-      expect([await pending(), await postings()]).toEqual([1, 0]);
-      jest.spyOn(index, 'merge').mockRejectedValueOnce(new Error('merge failed'));
-      const second = await s.addPage(baseId, { title: 'second' });
-      expect(await s.pages.detail(baseId, second.contentId)).toEqual(second);
-      expect([await pending(), await postings()]).toEqual([2, 0]);
-      await s.pages.update(baseId, second.contentId, { title: 'second, renamed' });
-      expect(await pending()).toBe(0);
-      expect(await postings()).toBeGreaterThan(0);
-      await s.pages.update(baseId, second.contentId, { level: 1 });
-      expect(await pending()).toBe(0);
-    } finally {
-      index.mergeThreshold = threshold;
+    const index = mergingAt(2);
+    const baseId = await s.newBase();
+    const pending = async () => Number((await s.db.reader.query('SELECT COUNT(*) AS n FROM search_pending WHERE base_id = ?', [baseId]))[0].n);
+    const postings = async () => Number((await s.db.reader.query('SELECT COUNT(*) AS n FROM search_postings WHERE base_id = ?', [baseId]))[0].n);
+    await s.addPage(baseId, { title: 'first' });
+    expect([await pending(), await postings()]).toEqual([1, 0]);
+    jest.spyOn(index, 'merge').mockRejectedValueOnce(new Error('merge failed'));
+    const second = await s.addPage(baseId, { title: 'second' });
+    expect(await s.pages.detail(baseId, second.contentId)).toEqual(second);
+    expect([await pending(), await postings()]).toEqual([2, 0]);
+    await s.pages.update(baseId, second.contentId, { title: 'second, renamed' });
+    expect(await pending()).toBe(0);
+    expect(await postings()).toBeGreaterThan(0);
+    await s.pages.update(baseId, second.contentId, { level: 1 });
+    expect(await pending()).toBe(0);
+  });
+
+  it('writes running beside merges leave the index a rebuild gives: no change folded in twice or lost', async () => {
+    // Merges lock the pending rows they fold in, not the base: writes of the same pages race them here.
+    const index = mergingAt(3);
+    const baseId = await s.newBase();
+    const words = ['alpha', 'beta', 'gamma', '検索', '設定', 'サーバー', 'delta', 'epsilon'];
+    const text = (i: number) => `${words[i % 8]} ${words[(i * 3 + 1) % 8]} ${words[(i * 5 + 2) % 8]} n${i}`;
+    const pages: { contentId: string }[] = [];
+    for (let i = 0; i < 8; i++) pages.push(await s.addPage(baseId, { title: text(i), body: text(i + 1) }));
+    for (let round = 0; round < 4; round++) {
+      await Promise.all(Array.from({ length: 24 }, (_, i) => {
+        const n = round * 24 + i;
+        const page = pages[n % pages.length];
+        if (n % 6 === 5) return s.addPage(baseId, { title: text(n), body: text(n + 2) });
+        return s.pages.update(baseId, page.contentId, n % 2 ? { body: text(n + 3) } : { title: text(n + 4) });
+      }));
     }
+    await s.db.write((tx) => index.merge(tx, baseId));
+    expect(await s.db.reader.query('SELECT page_id FROM search_pending WHERE base_id = ?', [baseId])).toEqual([]);
+    const merged = await postingsOf(s.db.reader, baseId);
+    await s.db.write((tx) => index.rebuild(tx, baseId));
+    expect(await postingsOf(s.db.reader, baseId)).toEqual(merged);
   });
 
   it('keeps working after many failed updates', async () => {

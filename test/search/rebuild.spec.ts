@@ -2,11 +2,10 @@
 // the same posting chunks (word keys compared by their words) and the same answers, which equal
 // the plain scan; on a base of several hundred pages over three chunks of page ids, with ties in
 // updated_at, deep offsets and whole-list answers, so the ranking walks in several steps.
-import type { EntityManager } from 'typeorm';
 import { splitSearchTerms } from '../../src/content/search-text';
 import { CHUNK_SIZE } from '../../src/search/page-set';
 import { backends } from '../support/databases';
-import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
+import { at, openSearch, postingsOf, scanSearch, TestBase, type SearchSetup } from './support';
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): () => number {
@@ -23,21 +22,6 @@ const words = [
   'システム', 'データベース', 'サーバー', '検索', '設定', '情報検索', '東京', '日本語', 'について', 'です', 'の', 'は', 'が',
   'ﾃﾞｰﾀ', 'ＡＰＩ', '𠮷', 'e\u0301', '100%', 'node.js', 'api設定', '鬱',
 ];
-
-/** The postings of a base, word keys named by their word (numbers differ between the two paths). */
-async function postingsOf(em: EntityManager, baseId: string): Promise<string[]> {
-  const names = new Map<number, string>((await em.query('SELECT word_no, word FROM search_words WHERE base_id = ?', [baseId]))
-    .map((row: { word_no: number; word: string }) => [Number(row.word_no), row.word]));
-  const rows: { skey: number; chunk: number; bits: Buffer }[] = await em.query('SELECT skey, chunk, bits FROM search_postings WHERE base_id = ?', [baseId]);
-  return rows.flatMap((row) => {
-    const skey = Number(row.skey);
-    const kind = Math.floor(skey / 2 ** 33);
-    const field = Math.floor(skey / 2 ** 32) % 2;
-    if (kind === 4) return []; // postings over word numbers
-    const name = kind === 3 ? `word ${field} ${names.get(skey % 2 ** 32)}` : String(skey);
-    return [`${name} @${row.chunk} ${Buffer.from(row.bits).toString('hex')}`];
-  }).sort();
-}
 
 describe.each(backends)('rebuild on %s', (backend) => {
   let setup: SearchSetup;

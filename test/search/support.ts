@@ -1,6 +1,7 @@
 // Search tests: a fresh migrated database per backend, pages written straight into bases, pages and
 // page_texts (as the pages module would) with the search index told inside the same transaction,
 // and the reference: a plain scan of the live pages' normalised texts.
+import type { EntityManager } from 'typeorm';
 import { normalizeForSearch } from '../../src/content/search-text';
 import { parseDatabaseUrl } from '../../src/database/data-source';
 import { lockBaseMovingOutline } from '../../src/database/dialect';
@@ -164,4 +165,19 @@ export class TestBase {
   async titles(q: string, paging: Paging = {}): Promise<string> {
     return (await this.search(q, paging)).pages.map((p) => p.title).join(' | ');
   }
+}
+
+/** The postings of a base, word keys named by their word (numbers differ between the two paths). */
+export async function postingsOf(em: EntityManager, baseId: string): Promise<string[]> {
+  const names = new Map<number, string>((await em.query('SELECT word_no, word FROM search_words WHERE base_id = ?', [baseId]))
+    .map((row: { word_no: number; word: string }) => [Number(row.word_no), row.word]));
+  const rows: { skey: number; chunk: number; bits: Buffer }[] = await em.query('SELECT skey, chunk, bits FROM search_postings WHERE base_id = ?', [baseId]);
+  return rows.flatMap((row) => {
+    const skey = Number(row.skey);
+    const kind = Math.floor(skey / 2 ** 33);
+    const field = Math.floor(skey / 2 ** 32) % 2;
+    if (kind === 4) return []; // postings over word numbers
+    const name = kind === 3 ? `word ${field} ${names.get(skey % 2 ** 32)}` : String(skey);
+    return [`${name} @${row.chunk} ${Buffer.from(row.bits).toString('hex')}`];
+  }).sort();
 }
