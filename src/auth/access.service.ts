@@ -8,7 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { Access, KeptAccess } from './access';
-import { AccessRepository, type SelectedColumn } from './access.repository';
+import { AccessRepository, type AccessCheck } from './access.repository';
 import { bearerToken, hashToken } from './tokens';
 
 /** Distinct tokens kept at once; all are dropped together when there are more. */
@@ -46,8 +46,8 @@ export class AccessService {
   }
 
   /** The column that confirms a kept access, for the statement that answers the request. */
-  confirmationColumn(kept: KeptAccess): SelectedColumn {
-    return this.accessRepository.holdsColumn(kept);
+  confirmationCheck(kept: KeptAccess): AccessCheck {
+    return this.accessRepository.holdsCheck(kept);
   }
 
   /** Only granted accesses that have not expired are kept: a refusal is always read afresh. */

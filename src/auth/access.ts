@@ -24,7 +24,7 @@ export interface Access {
   /**
    * Set when the access was answered from memory rather than read for this request (MySQL/MariaDB,
    * on a route that confirms it): the read that answers the request must confirm that it still
-   * holds, in the same statement (AccessRepository.holdsColumn), or the request is authorized again.
+   * holds, in the same statement (AccessRepository.holdsCheck), or the request is authorized again.
    */
   unconfirmed?: KeptAccess;
 }

@@ -3,7 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex } from '../database/dialect';
-import type { SelectedColumn } from '../auth/access.repository';
+import type { AccessCheck } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
 
@@ -58,16 +58,17 @@ export interface NearestPages {
 export interface VersionedPage {
   page: PageRow;
   outlineVersion: number;
-  /** What the access check read with the page said (AccessRepository.holdsColumn), when one was asked for. */
+  /** What the access check read with the page said (AccessRepository.holdsCheck), when one was asked for. */
   accessHolds?: boolean;
 }
 
-/** The access check's SQL for the SELECT list, and its parameters ahead of the WHERE's. */
-function withAccessCheck(accessCheck: SelectedColumn | undefined): [string, unknown[]] {
-  return accessCheck ? [`, ${accessCheck.sql}`, accessCheck.parameters] : ['', []];
+/** The access check's SQL for the SELECT list and for the joins, and its parameters ahead of the WHERE's. */
+function withAccessCheck(accessCheck: AccessCheck | undefined): [string, string, unknown[]] {
+  if (!accessCheck) return ['', '', []];
+  return [`, ${accessCheck.column}`, ` ${accessCheck.joins}`, [...accessCheck.columnParameters, ...accessCheck.joinParameters]];
 }
 
-function accessHoldsOf(row: Record<string, unknown>, accessCheck: SelectedColumn | undefined): boolean | undefined {
+function accessHoldsOf(row: Record<string, unknown>, accessCheck: AccessCheck | undefined): boolean | undefined {
   return accessCheck ? Number(row.access_holds) === 1 : undefined;
 }
 
@@ -120,11 +121,11 @@ export class PagesRepository {
   }
 
   /** A live page with the outline version of its base, read together in one statement. */
-  async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: SelectedColumn): Promise<VersionedPage | null> {
-    const [checkSql, checkParameters] = withAccessCheck(accessCheck);
+  async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck): Promise<VersionedPage | null> {
+    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkSql}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
+      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkColumn}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
     );
@@ -137,7 +138,7 @@ export class PagesRepository {
    * levels, in one statement (so the path is one the outline had). `nearest` is null when the page
    * is deeper than that: read it again probing as many levels as it has.
    */
-  async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number, accessCheck?: SelectedColumn): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
+  async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number, accessCheck?: AccessCheck): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
     const dialect = dialectOf(em);
     const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
     // One probe a level answers "position title" (a subquery yields one column, and each costs
@@ -146,10 +147,10 @@ export class PagesRepository {
     const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
     const probes = Array.from({ length: probedLevels }, (_, l) =>
       `(SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos AND p.level > ${l} ORDER BY a.pos DESC LIMIT 1) AS near_${l}`);
-    const [checkSql, checkParameters] = withAccessCheck(accessCheck);
+    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkSql}${probes.map((probe) => `, ${probe}`).join('')}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
+      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkColumn}${probes.map((probe) => `, ${probe}`).join('')}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
     );

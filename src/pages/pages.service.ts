@@ -3,7 +3,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { KeptAccessChanged, type KeptAccess } from '../auth/access';
-import type { SelectedColumn } from '../auth/access.repository';
+import type { AccessCheck } from '../auth/access.repository';
 import { AccessService } from '../auth/access.service';
 import { newContentId } from '../auth/tokens';
 import { prepareContent, prepareTitle } from '../content/prepare';
@@ -113,7 +113,7 @@ export class PagesService {
    * the same statement confirms (else KeptAccessChanged).
    */
   async detail(baseId: string, contentId: string, outlineVersion?: number, unconfirmed?: KeptAccess): Promise<PageDetailRow> {
-    const accessCheck = unconfirmed && this.access.confirmationColumn(unconfirmed);
+    const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     const keptVersion = this.paths.keptVersion(baseId);
     if (keptVersion !== undefined && keptVersion >= (outlineVersion ?? 0) && this.paths.get(baseId, keptVersion, contentId)) {
       const found = confirmed(await this.pages.findLiveVersioned(this.db.preparedReader, baseId, contentId, accessCheck), accessCheck);
@@ -128,7 +128,7 @@ export class PagesService {
    * A live page with its ancestors in one statement, so the path is one the outline had: probing the
    * levels seen in the base, or, for a page deeper than those, every level a page can have.
    */
-  private async readWithAncestors(baseId: string, contentId: string, accessCheck: SelectedColumn | undefined): Promise<PageDetailRow> {
+  private async readWithAncestors(baseId: string, contentId: string, accessCheck: AccessCheck | undefined): Promise<PageDetailRow> {
     let found = confirmed(await this.pages.findWithNearest(this.db.preparedReader, baseId, contentId, this.probedLevels(baseId), accessCheck), accessCheck);
     if (found?.nearest === null) {
       this.deepestSeen.set(baseId, Math.min(MAX_PROBED_LEVELS, found.page.level));
@@ -275,7 +275,7 @@ export class PagesService {
 }
 
 /** A read that had to confirm a kept access answers only if it did; no row cannot tell, so neither does. */
-function confirmed<T extends VersionedPage>(found: T | null, accessCheck: SelectedColumn | undefined): T | null {
+function confirmed<T extends VersionedPage>(found: T | null, accessCheck: AccessCheck | undefined): T | null {
   if (accessCheck && !found?.accessHolds) throw new KeptAccessChanged();
   return found;
 }
