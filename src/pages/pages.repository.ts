@@ -72,6 +72,20 @@ function accessHoldsOf(row: Record<string, unknown>, accessCheck: AccessCheck | 
   return accessCheck ? Number(row.access_holds) === 1 : undefined;
 }
 
+/** What a write reads of a page's subtree besides the page: nothing, where it ends, or also its deepest level. */
+export type SubtreeRead = 'none' | 'end' | 'deepest';
+
+/** What a write reads of a page (PagesRepository.findForWrite). */
+export interface PageForWrite {
+  page: StoredPageRow;
+  /** Nearest earlier page of each probed level. */
+  nearest: NearestPages['nearest'];
+  /** The position the page's descendants end before (null: the end of the base, or not asked for). */
+  descendantsEnd: number | null;
+  /** The deepest level of the page and its descendants ('deepest' only). */
+  deepest: number | null;
+}
+
 /** Live pages in display order with the outline version they were read at (null when none were read). */
 export interface VersionedWindow {
   pages: PageSummaryRow[];
@@ -108,16 +122,39 @@ function setClause<K extends string>(changes: Partial<Record<K, unknown>>, colum
 
 @Injectable()
 export class PagesRepository {
-  /** A live page with its search texts, for a write that changes or removes them. */
-  async findStored(em: EntityManager, baseId: string, contentId: string): Promise<StoredPageRow | null> {
-    const rows: StoredPageRecord[] = await em.query(
-      `SELECT ${STORED_PAGE_COLUMNS}
+  /**
+   * What a write reads of a live page under the base's lock, in one statement: the page with its
+   * search texts; the nearest earlier page of each level below `probedLevels`, whatever the page's
+   * own level (a level change needs those of its new level; the pages before it never move); and
+   * as `subtree` asks, where its descendants end (the first later page not deeper than it, null:
+   * the end of the base) and the deepest level from the page to there.
+   */
+  async findForWrite(tx: EntityManager, baseId: string, contentId: string, probedLevels: number, subtree: SubtreeRead = 'none'): Promise<PageForWrite | null> {
+    const dialect = dialectOf(tx);
+    const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
+    const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
+    const probes = Array.from({ length: probedLevels }, (_, l) =>
+      `, (SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos ORDER BY a.pos DESC LIMIT 1) AS near_${l}`);
+    const end = `(SELECT d.pos FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'd')}
+      WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
+    const deepest = `(SELECT MAX(e.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'e')}
+      WHERE e.base_id = p.base_id AND e.pos >= p.pos AND e.pos < COALESCE(${end}, ${2 ** 31 - 1}))`;
+    const subtreeColumns = { none: '', end: `, ${end} AS subtree_end`, deepest: `, ${end} AS subtree_end, ${deepest} AS subtree_deepest` }[subtree];
+    const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
+      `SELECT ${STORED_PAGE_COLUMNS}${probes.join('')}${subtreeColumns}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
     );
     const row = rows[0];
-    return row ? { ...toPage(row), searchTitle: row.search_title, searchBody: row.search_body } : null;
+    if (!row) return null;
+    const page = { ...toPage(row), searchTitle: row.search_title, searchBody: row.search_body };
+    return {
+      page,
+      nearest: Array.from({ length: probedLevels }, (_, l) => positionAndTitle(row[`near_${l}`])),
+      descendantsEnd: row.subtree_end === null || row.subtree_end === undefined ? null : Number(row.subtree_end),
+      deepest: subtree === 'deepest' ? Number(row.subtree_deepest) : null,
+    };
   }
 
   /** A live page with the outline version of its base, read together in one statement. */
@@ -195,27 +232,6 @@ export class PagesRepository {
     if (pageSet) await tx.query(`UPDATE pages SET ${pageSet} WHERE page_id = ?`, [...pageParams, pageId]);
     const [textSet, textParams] = setClause(text, textColumns);
     if (textSet) await tx.query(`UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);
-  }
-
-  /**
-   * End (exclusive) of the descendants of the page at `position`: the position of the first later
-   * page not deeper than it, or null when they run to the end of the base.
-   */
-  async descendantsEnd(tx: EntityManager, baseId: string, position: number, level: number): Promise<number | null> {
-    // Walks the (base_id, pos) index forward through the descendants only.
-    const rows: { pos: number }[] = await tx.query(
-      `SELECT pos FROM ${tableWithIndex(dialectOf(tx), 'pages', 'pages_by_order')} WHERE base_id = ? AND pos > ? AND level <= ? ORDER BY pos LIMIT 1`,
-      [baseId, position, level],
-    );
-    return rows[0] ? Number(rows[0].pos) : null;
-  }
-
-  async deepestLevel(tx: EntityManager, baseId: string, range: PositionRange): Promise<number> {
-    const [where, params] = rangeWhere(range);
-    const rows: { deepest: number }[] = await tx.query(
-      `SELECT MAX(level) AS deepest FROM ${tableWithIndex(dialectOf(tx), 'pages', 'pages_by_order')} WHERE base_id = ? AND ${where}`, [baseId, ...params],
-    );
-    return Number(rows[0].deepest);
   }
 
   async shiftLevels(tx: EntityManager, baseId: string, range: PositionRange, shift: number): Promise<void> {

@@ -192,18 +192,25 @@ export class PagesService {
       // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
       if (input.title !== undefined || input.level !== undefined) await this.lockedBaseMovingOutline(tx, baseId, 0);
       else await this.lockedBase(tx, baseId);
-      const current = await this.pages.findStored(tx, baseId, contentId);
-      if (!current) throw pageNotFound();
+      const probed = Math.min(MAX_LEVEL, Math.max(input.level ?? 0, this.probedLevels(baseId)));
+      const found = await this.pages.findForWrite(tx, baseId, contentId, probed, input.level === undefined ? 'none' : 'deepest');
+      if (!found) throw pageNotFound();
+      const { searchTitle, searchBody, ...current } = found.page;
       const { columns, texts } = this.changesOf(current, input);
       await this.pages.update(tx, current.pageId, columns, texts);
-      if (input.level !== undefined && input.level !== current.level) await this.moveLevel(tx, current, input.level);
+      const level = input.level ?? current.level;
+      if (level !== current.level) await this.moveLevel(tx, current, found.descendantsEnd, found.deepest!, level);
       if (texts.searchTitle !== undefined || texts.searchBody !== undefined) {
-        const before = { searchTitle: current.searchTitle, searchBody: current.searchBody };
-        const after = { searchTitle: texts.searchTitle ?? current.searchTitle, searchBody: texts.searchBody ?? current.searchBody };
-        await this.searchIndex.pageTextsChanged(tx, { baseId, pageId: current.pageId }, after, before);
+        const after = { searchTitle: texts.searchTitle ?? searchTitle, searchBody: texts.searchBody ?? searchBody };
+        await this.searchIndex.pageTextsChanged(tx, { baseId, pageId: current.pageId }, after, { searchTitle, searchBody });
       }
-      const updated = (await this.pages.findWithNearest(tx, baseId, contentId, input.level ?? current.level))!;
-      return withAncestors(updated.page, updated.nearest!);
+      // The answer is what the statements above stored; the pages before this one did not move.
+      const page: PageRow = {
+        ...current, title: input.title ?? current.title, type: input.type ?? current.type, lang: input.lang ?? current.lang,
+        view: input.view !== undefined ? input.view : current.view, updatedAt: columns.updatedAt!, body: texts.body ?? current.body, level,
+      };
+      const nearest = level <= probed ? found.nearest.slice(0, level) : (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!;
+      return withAncestors(page, nearest);
     });
     if (input.title !== undefined || input.body !== undefined || input.type !== undefined) await this.mergeSearchWhenDue(baseId);
     return updated;
@@ -212,10 +219,10 @@ export class PagesService {
   async delete(baseId: string, contentId: string): Promise<void> {
     await this.db.write(async (tx) => {
       await this.lockedBaseMovingOutline(tx, baseId, -1);
-      const page = await this.pages.findStored(tx, baseId, contentId);
-      if (!page) throw pageNotFound();
-      const end = await this.pages.descendantsEnd(tx, baseId, page.position, page.level);
-      await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: end }, -1);
+      const found = await this.pages.findForWrite(tx, baseId, contentId, 0, 'end');
+      if (!found) throw pageNotFound();
+      const { page } = found;
+      await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: found.descendantsEnd }, -1);
       const { positions } = (await this.order.positionsInWrite(tx, baseId))!;
       await this.pages.softDelete(tx, page.pageId, positions.orderOf(page.position), now());
       await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
@@ -259,10 +266,11 @@ export class PagesService {
     return { columns, texts };
   }
 
-  /** Moves the page to `newLevel` with its descendants; a descendant past the deepest level is a 400. */
-  private async moveLevel(tx: EntityManager, page: PageRow, newLevel: number): Promise<void> {
-    const subtree = { from: page.position, to: await this.pages.descendantsEnd(tx, page.baseId, page.position, page.level) };
-    const deepest = await this.pages.deepestLevel(tx, page.baseId, subtree);
+  /**
+   * Moves the page to `newLevel` with its descendants (ending before `descendantsEnd`, the deepest
+   * of them all at `deepest`); a descendant past the deepest level a page can have is a 400.
+   */
+  private async moveLevel(tx: EntityManager, page: PageRow, descendantsEnd: number | null, deepest: number, newLevel: number): Promise<void> {
     let shift: number;
     try {
       shift = levelShift(page.level, deepest, newLevel);
@@ -270,7 +278,7 @@ export class PagesService {
       if (error instanceof OutlineError) throw badRequest(error.message);
       throw error;
     }
-    await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
+    await this.pages.shiftLevels(tx, page.baseId, { from: page.position, to: descendantsEnd }, shift);
   }
 }
 

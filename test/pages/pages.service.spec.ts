@@ -182,7 +182,7 @@ describeEachBackend('PagesService', (h) => {
     const updated = await s.pages.update(baseId, page.contentId, { title: 'New', lang: 'ja' });
     const { updatedAt, ...rest } = updated;
     expect(rest).toEqual({ ...page, updatedAt: undefined, title: 'New', lang: 'ja', path: ['New'] });
-    expect((await s.repository.findStored(s.db.reader, baseId, page.contentId))?.searchTitle).toBe('new');
+    expect((await s.repository.findForWrite(s.db.reader, baseId, page.contentId, 0))?.page.searchTitle).toBe('new');
     expect(updatedAt > page.updatedAt).toBe(true);
     expect(await s.pages.detail(baseId, page.contentId)).toEqual(updated);
   });
@@ -268,6 +268,26 @@ describeEachBackend('PagesService', (h) => {
     await expect(s.pages.delete(baseId, ids.A)).rejects.toThrow('index failed');
     expect(await s.outlineSpec(baseId)).toBe('A0 B1 C0');
     expect(await s.countPages(baseId)).toBe(3);
+  });
+
+  it.each([
+    ['a title', { title: 'Renamed' }],
+    ['a body', { body: '<b>bold</b> <script>x()</script>' }],
+    ['a type (the body prepared again)', { type: 'H' as const }],
+    ['lang and view', { lang: 'ja' as const, view: 'I' as const }],
+    ['the view cleared', { view: null }],
+    ['a deeper level', { level: 7 }],
+    ['a shallower level', { level: 1 }],
+    ['a level and a title', { level: 3, title: 'Moved' }],
+  ])('an update of %s answers exactly what a detail read gives after it, for shallow and deep pages', async (_label, input) => {
+    const baseId = await s.newBase();
+    // F sits deeper than a detail read probes at first, so its path is read past those levels.
+    const ids = await s.buildOutline(baseId, 'A0 B1 C2 D3 E4 F5 G6 H1');
+    for (const id of [ids.C, ids.F, ids.H]) {
+      await s.pages.update(baseId, id, { body: '<i>old</i> text', view: 'L' });
+      const updated = await s.pages.update(baseId, id, input);
+      expect(updated).toEqual(await s.pages.detail(baseId, id));
+    }
   });
 
   it('merges the search index once changes have gathered, after the write committed; a failed merge loses nothing', async () => {
