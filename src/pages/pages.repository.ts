@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex } from '../database/dialect';
+import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
@@ -36,6 +37,19 @@ function toPage(r: PageRecord): PageRow {
  * about a third of a detail read's time on SQLite, and only writes use the search texts. */
 const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, t.body`;
 const STORED_PAGE_COLUMNS = `${PAGE_COLUMNS}, t.search_title, t.search_body`;
+
+/**
+ * Columns near_0 … near_{levels-1}: the nearest earlier page of each level as "position title"
+ * (a subquery yields one column, and each costs MariaDB about 10 µs of CPU). Levels are integers
+ * of ours, written into the SQL. `ownLevelsOnly` spares the probes at or below the page's level.
+ */
+function nearestProbes(dialect: Dialect, levels: number, ownLevelsOnly: boolean): string {
+  const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
+  const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
+  return Array.from({ length: levels }, (_, l) =>
+    `, (SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos${ownLevelsOnly ? ` AND p.level > ${l}` : ''}
+        ORDER BY a.pos DESC LIMIT 1) AS near_${l}`).join('');
+}
 
 /** A probe's "position title", or null when the level has no page before. */
 function positionAndTitle(value: unknown): { position: number; title: string } | null {
@@ -72,9 +86,6 @@ function accessHoldsOf(row: Record<string, unknown>, accessCheck: AccessCheck | 
   return accessCheck ? Number(row.access_holds) === 1 : undefined;
 }
 
-/** What a write reads of a page's subtree besides the page: nothing, where it ends, or also its deepest level. */
-export type SubtreeRead = 'none' | 'end' | 'deepest';
-
 /** What a write reads of a page (PagesRepository.findForWrite). */
 export interface PageForWrite {
   page: StoredPageRow;
@@ -82,8 +93,6 @@ export interface PageForWrite {
   nearest: NearestPages['nearest'];
   /** The position the page's descendants end before (null: the end of the base, or not asked for). */
   descendantsEnd: number | null;
-  /** The deepest level of the page and its descendants ('deepest' only). */
-  deepest: number | null;
 }
 
 /** Live pages in display order with the outline version they were read at (null when none were read). */
@@ -126,22 +135,17 @@ export class PagesRepository {
    * What a write reads of a live page under the base's lock, in one statement: the page with its
    * search texts; the nearest earlier page of each level below `probedLevels`, whatever the page's
    * own level (a level change needs those of its new level; the pages before it never move); and
-   * as `subtree` asks, where its descendants end (the first later page not deeper than it, null:
-   * the end of the base) and the deepest level from the page to there.
+   * with `descendants`, where its descendants end (the first later page not deeper than it, null:
+   * the end of the base). Their deepest level is a statement of its own (deepestLevel): as a
+   * subquery bounded by another, MariaDB scanned the rest of the base for it.
    */
-  async findForWrite(tx: EntityManager, baseId: string, contentId: string, probedLevels: number, subtree: SubtreeRead = 'none'): Promise<PageForWrite | null> {
+  async findForWrite(tx: EntityManager, baseId: string, contentId: string, probedLevels: number, descendants = false): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
-    const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
-    const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
-    const probes = Array.from({ length: probedLevels }, (_, l) =>
-      `, (SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos ORDER BY a.pos DESC LIMIT 1) AS near_${l}`);
     const end = `(SELECT d.pos FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'd')}
       WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
-    const deepest = `(SELECT MAX(e.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'e')}
-      WHERE e.base_id = p.base_id AND e.pos >= p.pos AND e.pos < COALESCE(${end}, ${2 ** 31 - 1}))`;
-    const subtreeColumns = { none: '', end: `, ${end} AS subtree_end`, deepest: `, ${end} AS subtree_end, ${deepest} AS subtree_deepest` }[subtree];
+    const subtreeColumns = descendants ? `, ${end} AS descendants_end` : '';
     const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${STORED_PAGE_COLUMNS}${probes.join('')}${subtreeColumns}
+      `SELECT ${STORED_PAGE_COLUMNS}${nearestProbes(dialect, probedLevels, false)}${subtreeColumns}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
@@ -152,8 +156,7 @@ export class PagesRepository {
     return {
       page,
       nearest: Array.from({ length: probedLevels }, (_, l) => positionAndTitle(row[`near_${l}`])),
-      descendantsEnd: row.subtree_end === null || row.subtree_end === undefined ? null : Number(row.subtree_end),
-      deepest: subtree === 'deepest' ? Number(row.subtree_deepest) : null,
+      descendantsEnd: row.descendants_end === null || row.descendants_end === undefined ? null : Number(row.descendants_end),
     };
   }
 
@@ -177,16 +180,9 @@ export class PagesRepository {
    */
   async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number, accessCheck?: AccessCheck): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
     const dialect = dialectOf(em);
-    const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
-    // One probe a level answers "position title" (a subquery yields one column, and each costs
-    // MariaDB about 10 µs of CPU). Levels are integers of ours, written into the SQL; `p.level > l`
-    // spares the probes a page does not need.
-    const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
-    const probes = Array.from({ length: probedLevels }, (_, l) =>
-      `(SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos AND p.level > ${l} ORDER BY a.pos DESC LIMIT 1) AS near_${l}`);
     const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkColumn}${probes.map((probe) => `, ${probe}`).join('')}
+      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
@@ -232,6 +228,14 @@ export class PagesRepository {
     if (pageSet) await tx.query(`UPDATE pages SET ${pageSet} WHERE page_id = ?`, [...pageParams, pageId]);
     const [textSet, textParams] = setClause(text, textColumns);
     if (textSet) await tx.query(`UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);
+  }
+
+  async deepestLevel(tx: EntityManager, baseId: string, range: PositionRange): Promise<number> {
+    const [where, params] = rangeWhere(range);
+    const rows: { deepest: number }[] = await tx.query(
+      `SELECT MAX(level) AS deepest FROM ${tableWithIndex(dialectOf(tx), 'pages', 'pages_by_order')} WHERE base_id = ? AND ${where}`, [baseId, ...params],
+    );
+    return Number(rows[0].deepest);
   }
 
   async shiftLevels(tx: EntityManager, baseId: string, range: PositionRange, shift: number): Promise<void> {

@@ -193,13 +193,13 @@ export class PagesService {
       if (input.title !== undefined || input.level !== undefined) await this.lockedBaseMovingOutline(tx, baseId, 0);
       else await this.lockedBase(tx, baseId);
       const probed = Math.min(MAX_LEVEL, Math.max(input.level ?? 0, this.probedLevels(baseId)));
-      const found = await this.pages.findForWrite(tx, baseId, contentId, probed, input.level === undefined ? 'none' : 'deepest');
+      const found = await this.pages.findForWrite(tx, baseId, contentId, probed, input.level !== undefined);
       if (!found) throw pageNotFound();
       const { searchTitle, searchBody, ...current } = found.page;
       const { columns, texts } = this.changesOf(current, input);
       await this.pages.update(tx, current.pageId, columns, texts);
       const level = input.level ?? current.level;
-      if (level !== current.level) await this.moveLevel(tx, current, found.descendantsEnd, found.deepest!, level);
+      if (level !== current.level) await this.moveLevel(tx, current, found.descendantsEnd, level);
       if (texts.searchTitle !== undefined || texts.searchBody !== undefined) {
         const after = { searchTitle: texts.searchTitle ?? searchTitle, searchBody: texts.searchBody ?? searchBody };
         await this.searchIndex.pageTextsChanged(tx, { baseId, pageId: current.pageId }, after, { searchTitle, searchBody });
@@ -219,7 +219,7 @@ export class PagesService {
   async delete(baseId: string, contentId: string): Promise<void> {
     await this.db.write(async (tx) => {
       await this.lockedBaseMovingOutline(tx, baseId, -1);
-      const found = await this.pages.findForWrite(tx, baseId, contentId, 0, 'end');
+      const found = await this.pages.findForWrite(tx, baseId, contentId, 0, true);
       if (!found) throw pageNotFound();
       const { page } = found;
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: found.descendantsEnd }, -1);
@@ -267,10 +267,12 @@ export class PagesService {
   }
 
   /**
-   * Moves the page to `newLevel` with its descendants (ending before `descendantsEnd`, the deepest
-   * of them all at `deepest`); a descendant past the deepest level a page can have is a 400.
+   * Moves the page to `newLevel` with its descendants (which end before `descendantsEnd`); a
+   * descendant past the deepest level a page can have is a 400.
    */
-  private async moveLevel(tx: EntityManager, page: PageRow, descendantsEnd: number | null, deepest: number, newLevel: number): Promise<void> {
+  private async moveLevel(tx: EntityManager, page: PageRow, descendantsEnd: number | null, newLevel: number): Promise<void> {
+    const subtree = { from: page.position, to: descendantsEnd };
+    const deepest = await this.pages.deepestLevel(tx, page.baseId, subtree);
     let shift: number;
     try {
       shift = levelShift(page.level, deepest, newLevel);
@@ -278,7 +280,7 @@ export class PagesService {
       if (error instanceof OutlineError) throw badRequest(error.message);
       throw error;
     }
-    await this.pages.shiftLevels(tx, page.baseId, { from: page.position, to: descendantsEnd }, shift);
+    await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
   }
 }
 
