@@ -1,7 +1,7 @@
 // Keeps the search index in step with the pages' search texts (page_texts stays the truth).
 // A write only records that a page's text changed (search_pending, with the text the postings
 // still hold); a search checks those few pages against their text directly. Once a base has
-// `mergeThreshold` pending pages, the write that reaches it folds them into the postings after it
+// `mergeThreshold` pending pages, a write that finds as many folds them into the postings after it
 // has committed: the keys of the old text leave, the keys of the new text come in. So a write
 // costs one small row, and posting chunks are rewritten once per batch of writes.
 //
@@ -54,10 +54,10 @@ export class SearchIndexService extends SearchIndex {
   }
 
   /**
-   * Counts the pending pages after every CHECKS_PER_THRESHOLD-th part of the threshold of this
-   * process's writes to the base (a count is a statement; so a base may hold a few more pending
-   * pages than the threshold), without a lock: the merge reads them again under its own (another
-   * process may have merged them). A merge of the base under way in this process answers for this one.
+   * Counts the base's pending pages once every threshold / CHECKS_PER_THRESHOLD writes of this
+   * process (a count is a statement, so a base may hold a few more than the threshold), without a
+   * lock: the merge reads them again under its own, as another process may have merged them. A
+   * merge of the base already under way in this process stands for this one.
    */
   async mergeWhenDue(db: UnitOfWork, baseId: string): Promise<void> {
     if (this.merging.has(baseId)) return;
