@@ -49,13 +49,8 @@ export class AppModule {
 /**
  * Only MySQL/MariaDB keeps accesses that the answering read confirms (AccessService), so only there
  * may a request need authorizing again; an interceptor costs every route it wraps, so SQLite has none.
+ * A URL that names no backend throws the same ConfigError the database module would.
  */
 function keptAccessRetry(config: AppConfig): Provider[] {
-  let dialect: string | undefined;
-  try {
-    dialect = parseDatabaseUrl(config.databaseUrl).dialect;
-  } catch {
-    return []; // the database module reports the URL
-  }
-  return dialect === 'mysql' ? [{ provide: APP_INTERCEPTOR, useClass: KeptAccessInterceptor }] : [];
+  return parseDatabaseUrl(config.databaseUrl).dialect === 'mysql' ? [{ provide: APP_INTERCEPTOR, useClass: KeptAccessInterceptor }] : [];
 }

@@ -41,13 +41,13 @@ const STORED_PAGE_COLUMNS = `${PAGE_COLUMNS}, t.search_title, t.search_body`;
 /**
  * Columns near_0 … near_{levels-1}: the nearest earlier page of each level as "position title"
  * (a subquery yields one column, and each costs MariaDB about 10 µs of CPU). Levels are integers
- * of ours, written into the SQL. `ownLevelsOnly` spares the probes at or below the page's level.
+ * of ours, written into the SQL. `belowOwnLevel` spares the probes at or below the page's own level.
  */
-function nearestProbes(dialect: Dialect, levels: number, ownLevelsOnly: boolean): string {
+function nearestProbes(dialect: Dialect, levels: number, belowOwnLevel: boolean): string {
   const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
   const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
   return Array.from({ length: levels }, (_, l) =>
-    `, (SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos${ownLevelsOnly ? ` AND p.level > ${l}` : ''}
+    `, (SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos${belowOwnLevel ? ` AND p.level > ${l}` : ''}
         ORDER BY a.pos DESC LIMIT 1) AS near_${l}`).join('');
 }
 
@@ -89,8 +89,8 @@ function accessHoldsOf(row: Record<string, unknown>, accessCheck: AccessCheck | 
 /** What a write reads of a page (PagesRepository.findForWrite). */
 export interface PageForWrite {
   page: StoredPageRow;
-  /** Nearest earlier page of each probed level. */
-  nearest: NearestPages['nearest'];
+  /** Nearest earlier page of each level of the page's path after the write; null when deeper than the levels probed. */
+  nearest: NearestPages['nearest'] | null;
   /** The position the page's descendants end before (null: the end of the base, or not asked for). */
   descendantsEnd: number | null;
 }
@@ -133,19 +133,22 @@ function setClause<K extends string>(changes: Partial<Record<K, unknown>>, colum
 export class PagesRepository {
   /**
    * What a write reads of a live page under the base's lock, in one statement: the page with its
-   * search texts; the nearest earlier page of each level below `probedLevels`, whatever the page's
-   * own level (a level change needs those of its new level; the pages before it never move); and
-   * with `descendants`, where its descendants end (the first later page not deeper than it, null:
-   * the end of the base). Their deepest level is a statement of its own (deepestLevel): as a
-   * subquery bounded by another, MariaDB scanned the rest of the base for it.
+   * search texts; the nearest earlier page of each level below its own, up to `probedLevels`
+   * levels, or, with `newLevel`, of each level below that one (a level change; the pages before
+   * the page never move); and with `descendants`, where its descendants end (the first later page
+   * not deeper than it, null: the end of the base). Their deepest level is a statement of its own
+   * (deepestLevel): as a subquery bounded by another, MariaDB scanned the rest of the base for it.
    */
-  async findForWrite(tx: EntityManager, baseId: string, contentId: string, probedLevels: number, descendants = false): Promise<PageForWrite | null> {
+  async findForWrite(
+    tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number; descendants?: boolean },
+  ): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
     const end = `(SELECT d.pos FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'd')}
       WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
-    const subtreeColumns = descendants ? `, ${end} AS descendants_end` : '';
+    const subtreeColumns = read.descendants ? `, ${end} AS descendants_end` : '';
+    const probed = read.newLevel ?? read.probedLevels;
     const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${STORED_PAGE_COLUMNS}${nearestProbes(dialect, probedLevels, false)}${subtreeColumns}
+      `SELECT ${STORED_PAGE_COLUMNS}${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
@@ -153,9 +156,10 @@ export class PagesRepository {
     const row = rows[0];
     if (!row) return null;
     const page = { ...toPage(row), searchTitle: row.search_title, searchBody: row.search_body };
+    const levels = read.newLevel ?? page.level;
     return {
       page,
-      nearest: Array.from({ length: probedLevels }, (_, l) => positionAndTitle(row[`near_${l}`])),
+      nearest: levels > probed ? null : Array.from({ length: levels }, (_, l) => positionAndTitle(row[`near_${l}`])),
       descendantsEnd: row.descendants_end === null || row.descendants_end === undefined ? null : Number(row.descendants_end),
     };
   }

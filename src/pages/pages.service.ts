@@ -192,8 +192,9 @@ export class PagesService {
       // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
       if (input.title !== undefined || input.level !== undefined) await this.lockedBaseMovingOutline(tx, baseId, 0);
       else await this.lockedBase(tx, baseId);
-      const probed = Math.min(MAX_LEVEL, Math.max(input.level ?? 0, this.probedLevels(baseId)));
-      const found = await this.pages.findForWrite(tx, baseId, contentId, probed, input.level !== undefined);
+      // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
+      const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
+      const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel, descendants: newLevel !== undefined });
       if (!found) throw pageNotFound();
       const { searchTitle, searchBody, ...current } = found.page;
       const { columns, texts } = this.changesOf(current, input);
@@ -209,8 +210,7 @@ export class PagesService {
         ...current, title: input.title ?? current.title, type: input.type ?? current.type, lang: input.lang ?? current.lang,
         view: input.view !== undefined ? input.view : current.view, updatedAt: columns.updatedAt!, body: texts.body ?? current.body, level,
       };
-      const nearest = level <= probed ? found.nearest.slice(0, level) : (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!;
-      return withAncestors(page, nearest);
+      return withAncestors(page, found.nearest ?? (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!);
     });
     if (input.title !== undefined || input.body !== undefined || input.type !== undefined) await this.mergeSearchWhenDue(baseId);
     return updated;
@@ -219,7 +219,7 @@ export class PagesService {
   async delete(baseId: string, contentId: string): Promise<void> {
     await this.db.write(async (tx) => {
       await this.lockedBaseMovingOutline(tx, baseId, -1);
-      const found = await this.pages.findForWrite(tx, baseId, contentId, 0, true);
+      const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: 0, descendants: true });
       if (!found) throw pageNotFound();
       const { page } = found;
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: found.descendantsEnd }, -1);

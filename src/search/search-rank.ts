@@ -49,17 +49,12 @@ export class SearchRanking {
       livePages ??= await this.pages.livePages(em, baseId);
       const walkRows = Math.min(livePages, (need * livePages) / size);
       const ranked = size * this.probeCost <= walkRows
-        ? await this.newestMembers(em, baseId, group, need)
+        ? await this.pages.firstRanked(em, baseId, group.toArray(), need)
         : await this.walk(em, baseId, group, need, Math.ceil(walkRows));
       result.push(...ranked.slice(skip, take === undefined ? undefined : skip + take).map((row) => row.pageId));
       skip = 0;
     }
     return result;
-  }
-
-  /** The first `need` members of the group in rank order, asking the database for them. */
-  private newestMembers(em: EntityManager, baseId: string, group: PageSet, need: number): Promise<RankRow[]> {
-    return this.pages.firstRanked(em, baseId, group.toArray(), need);
   }
 
   /**

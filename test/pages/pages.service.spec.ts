@@ -182,7 +182,7 @@ describeEachBackend('PagesService', (h) => {
     const updated = await s.pages.update(baseId, page.contentId, { title: 'New', lang: 'ja' });
     const { updatedAt, ...rest } = updated;
     expect(rest).toEqual({ ...page, updatedAt: undefined, title: 'New', lang: 'ja', path: ['New'] });
-    expect((await s.repository.findForWrite(s.db.reader, baseId, page.contentId, 0))?.page.searchTitle).toBe('new');
+    expect((await s.repository.findForWrite(s.db.reader, baseId, page.contentId, { probedLevels: 0 }))?.page.searchTitle).toBe('new');
     expect(updatedAt > page.updatedAt).toBe(true);
     expect(await s.pages.detail(baseId, page.contentId)).toEqual(updated);
   });
