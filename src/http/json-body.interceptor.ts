@@ -2,6 +2,7 @@
 // a read-only token (401/403/404) is answered before a wrong media type (415), an oversized body
 // (413) or malformed JSON (400), as the order of checks requires. Parsing is body-parser's.
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { parse as parseContentType } from 'content-type';
 import { json, type Request, type Response } from 'express';
 import type { Observable } from 'rxjs';
 import { APP_CONFIG } from '../config/config.module';
@@ -13,16 +14,15 @@ import { badRequest, unsupportedCharset, unsupportedMediaType } from '../errors/
  * refused by the field types anyway. */
 const prototypeKeys = ['__proto__', 'constructor', 'prototype'];
 
-function isJson(contentType: string | undefined): boolean {
-  return (contentType ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
-}
-
-/** No charset parameter, or UTF-8 (body-parser would decode any "utf-…" it knows, UTF-16 and UTF-7 too). */
-function isUtf8(contentType: string | undefined): boolean {
-  const charset = (contentType ?? '').split(';').slice(1).map((part) => part.split('=')).find(([name]) => name.trim().toLowerCase() === 'charset');
-  if (!charset) return true;
-  const value = (charset[1] ?? '').trim().replace(/^"(.*)"$/, '$1').toLowerCase();
-  return value === 'utf-8' || value === 'utf8';
+/**
+ * Only JSON in UTF-8, or with no charset named: body-parser would decode any "utf-…" it knows,
+ * UTF-16 and UTF-7 too. The header is read as body-parser reads it (content-type).
+ */
+function checkMediaType(header: string | undefined): void {
+  const { type, parameters } = parseContentType(header ?? '');
+  if (type !== 'application/json') throw unsupportedMediaType();
+  const charset = parameters.charset?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedCharset();
 }
 
 @Injectable()
@@ -37,8 +37,7 @@ export class JsonBodyInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    if (!isJson(request.headers['content-type'])) throw unsupportedMediaType();
-    if (!isUtf8(request.headers['content-type'])) throw unsupportedCharset();
+    checkMediaType(request.headers['content-type']);
     await new Promise<void>((resolve, reject) => {
       this.parse(request, http.getResponse<Response>(), (error?: unknown) => (error ? reject(error) : resolve()));
     });
