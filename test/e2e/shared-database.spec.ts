@@ -2,22 +2,12 @@
 // of them keeps between requests (trees, token answers, live-position bitmaps of display order) never hides a write made through the
 // other or straight in the database (with its outline version moved, as every outline write does).
 import request from 'supertest';
-import type { INestApplication } from '@nestjs/common';
-import { createApp } from '../../src/app.factory';
-import { defaults } from '../../src/config/config';
-import { describeEachBackend } from '../support/e2e';
+import { describeEachBackend, secondService } from '../support/e2e';
 
 describeEachBackend('two services on one database', (h) => {
-  let other: INestApplication;
+  const other = secondService(h);
 
-  beforeAll(async () => {
-    other = await createApp({ ...defaults, logLevel: 'silent', databaseUrl: h().database.url });
-  });
-  afterAll(async () => {
-    await other?.close();
-  });
-
-  const viaOther = (token: string, path: string) => request(other.getHttpServer()).get(`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
+  const viaOther = (token: string, path: string) => request(other().getHttpServer()).get(`/api/v1${path}`).set('Authorization', `Bearer ${token}`);
 
   it('sees pages, titles and levels written through the first service at once, tree included', async () => {
     const base = await h().fresh();

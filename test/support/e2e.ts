@@ -142,6 +142,21 @@ export function describeEachBackend(title: string, suite: (harness: () => Harnes
   });
 }
 
+/**
+ * A second service on the harness's database, as another process behind a load balancer would be:
+ * made before the suite's tests and closed after them. Call inside a describeEachBackend suite.
+ */
+export function secondService(harness: () => Harness): () => INestApplication {
+  let other: INestApplication;
+  beforeAll(async () => {
+    other = await createApp({ ...defaults, logLevel: 'silent', databaseUrl: harness().database.url });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+  return () => other;
+}
+
 /** The error envelope with `status` and `code`. */
 export function expectError(res: request.Response, status: number, code: string): void {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
