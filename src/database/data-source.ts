@@ -68,6 +68,9 @@ export function dataSourceOptions(target: DatabaseTarget, readonly = false): Dat
     supportBigNumbers: true,
     poolSize: 10,
     connectTimeout: 5000,
+    // For a write's statements whose results nobody reads, sent with its next one
+    // (statement-pipeline.ts). Every SQL text of ours takes its values as parameters.
+    multipleStatements: true,
     // trace: mysql2 captures a stack trace for every query, to put the caller in a failed query's
     // stack; that cost about 4% of the service's CPU under load. A failure is still logged with its
     // request, and TypeORM's errors carry their SQL.

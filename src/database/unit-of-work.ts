@@ -2,13 +2,15 @@
 // SQLite: TypeORM hands every caller the same better-sqlite3 connection (typeorm/typeorm#1884),
 // so writes take an in-process FIFO queue and BEGIN IMMEDIATE (another process, such as kbp, waits
 // on busy_timeout), and reads use a second, read-only connection that never sees an open write.
-// MySQL/MariaDB: a pooled transaction per write; a lock conflict retries the whole write afresh.
+// MySQL/MariaDB: a pooled transaction per write, its statements whose results nobody reads sent
+// with the next one (statement-pipeline.ts); a lock conflict retries the whole write afresh.
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
 import { isRetryableConflict } from './db-errors';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
+import { StatementPipeline } from './statement-pipeline';
 
 export type WriteWork<T> = (tx: EntityManager) => Promise<T>;
 
@@ -158,14 +160,16 @@ class MysqlUnitOfWork extends UnitOfWork {
   async write<T>(work: WriteWork<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const runner = this.source.createQueryRunner();
+      const pipeline = new StatementPipeline(runner);
       try {
         await this.readCommitted(runner);
-        await runner.startTransaction();
+        // Sent with the write's first statement, like every statement whose result nobody reads.
+        pipeline.defer('START TRANSACTION');
         const result = await work(runner.manager);
-        await runner.commitTransaction();
+        await pipeline.commit();
         return result;
       } catch (error) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        await pipeline.rollback().catch(() => undefined);
         if (!isRetryableConflict(error) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
         await sleep(Math.random() * 5 * attempt);
       } finally {

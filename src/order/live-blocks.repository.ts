@@ -2,6 +2,7 @@
 // (src/outline/positions.ts). Writes change them with the base locked. Accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { runLater } from '../database/statement-pipeline';
 import { blocksOf, blockStart, LivePositions, POSITION_BLOCK, withPosition } from '../outline/positions';
 
 /** A position with the stored bitmap of its block (null when the block has no row yet). */
@@ -58,12 +59,12 @@ export class LiveBlocksRepository {
 
   private async write(tx: EntityManager, baseId: string, blocks: [number, Uint8Array][], exists: boolean): Promise<void> {
     if (exists) {
-      for (const [start, bits] of blocks) await tx.query('UPDATE live_blocks SET bits = ? WHERE base_id = ? AND block_start = ?', [Buffer.from(bits), baseId, start]);
+      for (const [start, bits] of blocks) await runLater(tx, 'UPDATE live_blocks SET bits = ? WHERE base_id = ? AND block_start = ?', [Buffer.from(bits), baseId, start]);
       return;
     }
     for (let i = 0; i < blocks.length; i += 100) {
       const chunk = blocks.slice(i, i + 100);
-      await tx.query(`INSERT INTO live_blocks (base_id, block_start, bits) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+      await runLater(tx, `INSERT INTO live_blocks (base_id, block_start, bits) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
         chunk.flatMap(([start, bits]) => [baseId, start, Buffer.from(bits)]));
     }
   }

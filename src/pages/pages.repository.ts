@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex } from '../database/dialect';
+import { runLater } from '../database/statement-pipeline';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
@@ -220,7 +221,8 @@ export class PagesRepository {
       [page.baseId, page.contentId, page.position, page.title, page.type, page.lang, page.now, page.now],
     );
     const pageId = insertedId(result);
-    await tx.query(
+    await runLater(
+      tx,
       'INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, ?, ?, ?)',
       [pageId, page.body, page.bodyHtml, page.searchTitle, page.searchBody],
     );
@@ -229,9 +231,9 @@ export class PagesRepository {
 
   async update(tx: EntityManager, pageId: number, page: PageColumnChanges, text: PageTextChanges): Promise<void> {
     const [pageSet, pageParams] = setClause(page, pageColumns);
-    if (pageSet) await tx.query(`UPDATE pages SET ${pageSet} WHERE page_id = ?`, [...pageParams, pageId]);
+    if (pageSet) await runLater(tx, `UPDATE pages SET ${pageSet} WHERE page_id = ?`, [...pageParams, pageId]);
     const [textSet, textParams] = setClause(text, textColumns);
-    if (textSet) await tx.query(`UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);
+    if (textSet) await runLater(tx, `UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);
   }
 
   async deepestLevel(tx: EntityManager, baseId: string, range: PositionRange): Promise<number> {
@@ -246,12 +248,13 @@ export class PagesRepository {
     // A page without descendants (a leaf's delete) has an empty range: no statement at all.
     if (shift === 0 || (range.to !== null && range.from >= range.to)) return;
     const [where, params] = rangeWhere(range);
-    await tx.query(`UPDATE pages SET level = level + ? WHERE base_id = ? AND ${where}`, [shift, baseId, ...params]);
+    await runLater(tx, `UPDATE pages SET level = level + ? WHERE base_id = ? AND ${where}`, [shift, baseId, ...params]);
   }
 
   /** Takes the page out of the live list, keeping the display order it had. */
   async softDelete(tx: EntityManager, pageId: number, order: number, now: string): Promise<void> {
-    await tx.query(
+    await runLater(
+      tx,
       "UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ? WHERE page_id = ?",
       [order, now, now, pageId],
     );

@@ -4,6 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
+import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import type { Dialect } from '../database/data-source';
 import { addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
@@ -93,7 +94,7 @@ export class SearchRepository {
   // ---- pending pages ----
 
   async addPending(tx: EntityManager, baseId: string, pageId: number, old: SearchTexts | null): Promise<void> {
-    await tx.query(addPendingSql(dialectOf(tx)), [baseId, pageId, old?.searchTitle ?? null, old?.searchBody ?? null]);
+    await runLater(tx, addPendingSql(dialectOf(tx)), [baseId, pageId, old?.searchTitle ?? null, old?.searchBody ?? null]);
   }
 
   /** How many pages of the base are pending, counting no further than `upTo`. */
