@@ -91,8 +91,10 @@ const blocks = new LiveBlocksRepository();
 export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[]): Promise<number[]> {
   return db.write(async (tx) => {
     // The lock of the base, with its live count and outline version moved, as a create does.
-    if (!(await lockBaseMovingOutline(tx, baseId, batch.length))) throw new Error(`The base "${baseId}" does not exist.`);
-    const first = (await blocks.nextPosition(tx, baseId)).position;
+    await lockBaseMovingOutline(tx, baseId, batch.length);
+    const next = await blocks.nextPosition(tx, baseId);
+    if (!next) throw new Error(`The base "${baseId}" does not exist.`);
+    const first = next.position;
     for (let start = 0; start < batch.length; start += PAGE_ROWS_PER_INSERT) {
       await insertPageRows(tx, baseId, first + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));
     }

@@ -1,6 +1,7 @@
 // Which SQL dialect a connection speaks, and the few SQL fragments that differ between them.
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import type { Dialect } from './data-source';
+import { runLater } from './statement-pipeline';
 
 export function dialectOf(source: QueryRunner | EntityManager | DataSource): Dialect {
   const dataSource = source instanceof DataSource ? source : source.connection;
@@ -23,14 +24,12 @@ export async function lockBase(tx: EntityManager, baseId: string): Promise<boole
 /**
  * Moves the base's outline version (and its live page count by `liveDelta`) as the first statement
  * of a write that changes the outline: the row lock this takes is the base's lock, so the write
- * needs no statement of its own for it. False when the base is gone. SQLite tells by RETURNING,
- * MySQL/MariaDB by the affected rows (the version always changes, so an existing row counts).
+ * needs no statement of its own for it. On MySQL/MariaDB it goes with the write's next statement
+ * (runLater), so it tells nothing itself: that next read, which finds nothing of a base that is
+ * gone, tells the write.
  */
-export async function lockBaseMovingOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<boolean> {
-  const update = 'UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?';
-  if (dialectOf(tx) === 'sqlite') return (await tx.query(`${update} RETURNING base_id`, [liveDelta, baseId])).length > 0;
-  const result: { affectedRows: number } = await tx.query(update, [liveDelta, baseId]);
-  return Number(result.affectedRows) > 0;
+export async function lockBaseMovingOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<void> {
+  await runLater(tx, 'UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?', [liveDelta, baseId]);
 }
 
 /**

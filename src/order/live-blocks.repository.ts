@@ -28,14 +28,16 @@ export class LiveBlocksRepository {
     return { outlineVersion: Number(rows[0].outline_version), positions: new LivePositions(blocks) };
   }
 
-  /** The position a new page of the base takes (one past the greatest live one), with its block, in one statement. */
-  async nextPosition(tx: EntityManager, baseId: string): Promise<PositionInBlock> {
+  /** The position a new page of the base takes (one past the greatest live one), with its block, in one
+   * statement; null when the base is gone. */
+  async nextPosition(tx: EntityManager, baseId: string): Promise<PositionInBlock | null> {
     const rows: { next_pos: number; bits: Uint8Array | null }[] = await tx.query(
-      `SELECT m.next_pos, l.bits FROM (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m
-       LEFT JOIN live_blocks l ON l.base_id = ? AND l.block_start = m.next_pos - (m.next_pos % ${POSITION_BLOCK})`,
+      `SELECT m.next_pos, l.bits FROM bases b CROSS JOIN (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m
+       LEFT JOIN live_blocks l ON l.base_id = b.base_id AND l.block_start = m.next_pos - (m.next_pos % ${POSITION_BLOCK})
+       WHERE b.base_id = ?`,
       [baseId, baseId],
     );
-    return { position: Number(rows[0].next_pos), bits: rows[0].bits ?? null };
+    return rows[0] ? { position: Number(rows[0].next_pos), bits: rows[0].bits ?? null } : null;
   }
 
   /** Marks `position` live or not in its block. */

@@ -154,9 +154,10 @@ export class PagesService {
     const content = prepareContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
     const created = await this.db.write(async (tx) => {
-      await this.lockedBaseMovingOutline(tx, baseId, 1);
+      await lockBaseMovingOutline(tx, baseId, 1);
       const stamp = now();
       const next = await this.blocks.nextPosition(tx, baseId);
+      if (!next) throw baseGone(baseId);
       const row = {
         baseId, contentId: newContentId(), position: next.position, title: input.title, type: input.type, lang: input.lang, now: stamp,
         body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
@@ -190,12 +191,12 @@ export class PagesService {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
     const updated = await this.db.write(async (tx) => {
       // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
-      if (input.title !== undefined || input.level !== undefined) await this.lockedBaseMovingOutline(tx, baseId, 0);
+      if (input.title !== undefined || input.level !== undefined) await lockBaseMovingOutline(tx, baseId, 0);
       else await this.lockedBase(tx, baseId);
       // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
       const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
       const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel, descendants: newLevel !== undefined });
-      if (!found) throw pageNotFound();
+      if (!found) return this.notFound(tx, baseId);
       const { searchTitle, searchBody, ...current } = found.page;
       const { columns, texts } = this.changesOf(current, input);
       await this.pages.update(tx, current.pageId, columns, texts);
@@ -218,9 +219,9 @@ export class PagesService {
 
   async delete(baseId: string, contentId: string): Promise<void> {
     await this.db.write(async (tx) => {
-      await this.lockedBaseMovingOutline(tx, baseId, -1);
+      await lockBaseMovingOutline(tx, baseId, -1);
       const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: 0, descendants: true });
-      if (!found) throw pageNotFound();
+      if (!found) return this.notFound(tx, baseId);
       const { page } = found;
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: found.descendantsEnd }, -1);
       const { positions } = (await this.order.positionsInWrite(tx, baseId))!;
@@ -248,9 +249,11 @@ export class PagesService {
     if (!(await lockBase(tx, baseId))) throw baseGone(baseId);
   }
 
-  /** Locks the base by moving its outline version first (a write that changes the outline whatever happens next). */
-  private async lockedBaseMovingOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<void> {
-    if (!(await lockBaseMovingOutline(tx, baseId, liveDelta))) throw baseGone(baseId);
+  /** A page a write looked for is not there: nor may its base be (the read that found nothing
+   * tells no more, when the base was locked by moving its outline version). */
+  private async notFound(tx: EntityManager, baseId: string): Promise<never> {
+    await this.lockedBase(tx, baseId);
+    throw pageNotFound();
   }
 
   /** The stored changes of a partial update; content is derived again when body or type is sent. */

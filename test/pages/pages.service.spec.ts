@@ -61,6 +61,24 @@ describeEachBackend('PagesService', (h) => {
     expect(await s.db.reader.query('SELECT page_id FROM pages WHERE base_id = ?', [baseId])).toEqual([]);
   });
 
+  it.each([
+    ['a title', { title: 'Renamed' }],
+    ['a level', { level: 1 }],
+    ['a body', { body: 'New body' }],
+  ])('update of %s in a base removed after the request was let in says the base no longer exists', async (_, change) => {
+    const baseId = await s.newBase();
+    await s.db.write((tx) => tx.query('DELETE FROM bases WHERE base_id = ?', [baseId]));
+    const error = await s.pages.update(baseId, 'zzzzzz', change).catch((e: Error) => e);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/no longer exists/) });
+  });
+
+  it('delete in a base removed after the request was let in says the base no longer exists', async () => {
+    const baseId = await s.newBase();
+    await s.db.write((tx) => tx.query('DELETE FROM bases WHERE base_id = ?', [baseId]));
+    const error = await s.pages.delete(baseId, 'zzzzzz').catch((e: Error) => e);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/no longer exists/) });
+  });
+
   it('delete of a page without descendants shifts no level (no statement for an empty range)', async () => {
     const baseId = await s.newBase();
     const ids = await s.buildOutline(baseId, 'A0 B1 C0');
