@@ -5,6 +5,7 @@
 // writes may ask (a write's uncommitted version must never be kept).
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { LivePositions } from '../outline/positions';
 import { LiveBlocksRepository, type VersionedPositions } from './live-blocks.repository';
 
 /** How many bases keep their positions at once; the least recently used goes first. */
@@ -35,8 +36,25 @@ export class DisplayOrder {
     return loaded;
   }
 
-  /** The live positions as a write transaction sees them, never kept (its version may not commit). */
-  async positionsInWrite(tx: EntityManager, baseId: string): Promise<VersionedPositions | null> {
+  /**
+   * The live positions as a write transaction sees them, never kept (its version may not commit).
+   * A write holding the base's lock that moved the outline version from `movedFrom` may take the
+   * positions kept at that version: every write that changes them moves the version, and none can
+   * have committed since without the lock.
+   */
+  async positionsInWrite(tx: EntityManager, baseId: string, movedFrom?: number): Promise<VersionedPositions | null> {
+    const kept = this.kept.get(baseId);
+    if (kept && movedFrom !== undefined && kept.outlineVersion === movedFrom) return kept;
     return this.blocks.load(tx, baseId);
+  }
+
+  /**
+   * After a write that moved the outline version to `version` has committed: when the positions
+   * kept are of the version before, they become those of `version`, changed as the write changed
+   * them (a title or level change: not at all). So a run of writes and reads reads no bitmaps.
+   */
+  keepAfterWrite(baseId: string, version: number, change: (positions: LivePositions) => LivePositions = (same) => same): void {
+    const kept = this.kept.get(baseId);
+    if (kept?.outlineVersion === version - 1) this.kept.set(baseId, { outlineVersion: version, positions: change(kept.positions) });
   }
 }

@@ -11,6 +11,11 @@ export interface PositionInBlock {
   bits: Uint8Array | null;
 }
 
+/** Where a new page goes, and the base's outline version as the write sees it. */
+export interface NextPosition extends PositionInBlock {
+  outlineVersion: number;
+}
+
 export interface VersionedPositions {
   outlineVersion: number;
   positions: LivePositions;
@@ -30,14 +35,15 @@ export class LiveBlocksRepository {
 
   /** The position a new page of the base takes (one past the greatest live one), with its block, in one
    * statement; null when the base is gone. */
-  async nextPosition(tx: EntityManager, baseId: string): Promise<PositionInBlock | null> {
-    const rows: { next_pos: number; bits: Uint8Array | null }[] = await tx.query(
-      `SELECT m.next_pos, l.bits FROM bases b CROSS JOIN (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m
+  async nextPosition(tx: EntityManager, baseId: string): Promise<NextPosition | null> {
+    const rows: { next_pos: number; bits: Uint8Array | null; outline_version: number }[] = await tx.query(
+      `SELECT m.next_pos, l.bits, b.outline_version FROM bases b CROSS JOIN (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m
        LEFT JOIN live_blocks l ON l.base_id = b.base_id AND l.block_start = m.next_pos - (m.next_pos % ${POSITION_BLOCK})
        WHERE b.base_id = ?`,
       [baseId, baseId],
     );
-    return rows[0] ? { position: Number(rows[0].next_pos), bits: rows[0].bits ?? null } : null;
+    const row = rows[0];
+    return row ? { position: Number(row.next_pos), bits: row.bits ?? null, outlineVersion: Number(row.outline_version) } : null;
   }
 
   /** Marks `position` live or not in its block. */

@@ -87,6 +87,16 @@ export class LivePositions {
     return this.starts[i] === blockStart(position) ? this.bits[i] : null;
   }
 
+  /** These positions with `position` marked live or not; its block is made when none holds it. */
+  withLive(position: number, live: boolean): LivePositions {
+    const start = blockStart(position);
+    const i = this.blockIndex(start);
+    const blocks = this.starts.map((s, j) => ({ start: s, bits: this.bits[j] }));
+    const changed = { start, bits: withPosition(this.starts[i] === start ? this.bits[i] : null, position, live) };
+    blocks.splice(i, this.starts[i] === start ? 1 : 0, changed);
+    return new LivePositions(blocks);
+  }
+
   /** The position of the live page at display order `order`, or null past the end. */
   positionAt(order: number): number | null {
     if (order < 0 || order >= this.total) return null;

@@ -94,6 +94,8 @@ export interface PageForWrite {
   nearest: NearestPages['nearest'] | null;
   /** The position the page's descendants end before (null: the end of the base, or not asked for). */
   descendantsEnd: number | null;
+  /** The base's outline version as the write sees it (after its own move, when it made one). */
+  outlineVersion: number;
 }
 
 /** Live pages in display order with the outline version they were read at (null when none were read). */
@@ -149,8 +151,8 @@ export class PagesRepository {
     const subtreeColumns = read.descendants ? `, ${end} AS descendants_end` : '';
     const probed = read.newLevel ?? read.probedLevels;
     const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${STORED_PAGE_COLUMNS}${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id
+      `SELECT ${STORED_PAGE_COLUMNS}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
     );
@@ -162,6 +164,7 @@ export class PagesRepository {
       page,
       nearest: levels > probed ? null : Array.from({ length: levels }, (_, l) => positionAndTitle(row[`near_${l}`])),
       descendantsEnd: row.descendants_end === null || row.descendants_end === undefined ? null : Number(row.descendants_end),
+      outlineVersion: Number(row.outline_version),
     };
   }
 

@@ -165,13 +165,15 @@ export class PagesService {
       const pageId = await this.insertWithFreeContentId(tx, row);
       await this.blocks.mark(tx, baseId, next, true);
       await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
-      return {
+      const page: PageDetailRow = {
         pageId, baseId, contentId: row.contentId, position: next.position, title: input.title, type: input.type, level: 0, lang: input.lang,
         updatedAt: stamp, createdAt: stamp, body: content.body, view: null, path: [input.title],
       };
+      return { page, outlineVersion: next.outlineVersion };
     });
+    this.order.keepAfterWrite(baseId, created.outlineVersion, (positions) => positions.withLive(created.page.position, true));
     await this.mergeSearchWhenDue(baseId);
-    return created;
+    return created.page;
   }
 
   /** Inserts the page, drawing its content id again while the drawn one is taken in the base (the
@@ -189,9 +191,10 @@ export class PagesService {
 
   async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
+    // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
+    const movesOutline = input.title !== undefined || input.level !== undefined;
     const updated = await this.db.write(async (tx) => {
-      // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
-      if (input.title !== undefined || input.level !== undefined) await lockBaseMovingOutline(tx, baseId, 0);
+      if (movesOutline) await lockBaseMovingOutline(tx, baseId, 0);
       else await this.lockedBase(tx, baseId);
       // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
       const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
@@ -211,24 +214,28 @@ export class PagesService {
         ...current, title: input.title ?? current.title, type: input.type ?? current.type, lang: input.lang ?? current.lang,
         view: input.view !== undefined ? input.view : current.view, updatedAt: columns.updatedAt!, body: texts.body ?? current.body, level,
       };
-      return withAncestors(page, found.nearest ?? (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!);
+      const nearest = found.nearest ?? (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!;
+      return { page: withAncestors(page, nearest), outlineVersion: found.outlineVersion };
     });
+    if (movesOutline) this.order.keepAfterWrite(baseId, updated.outlineVersion);
     if (input.title !== undefined || input.body !== undefined || input.type !== undefined) await this.mergeSearchWhenDue(baseId);
-    return updated;
+    return updated.page;
   }
 
   async delete(baseId: string, contentId: string): Promise<void> {
-    await this.db.write(async (tx) => {
+    const deleted = await this.db.write(async (tx) => {
       await lockBaseMovingOutline(tx, baseId, -1);
       const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: 0, descendants: true });
       if (!found) return this.notFound(tx, baseId);
       const { page } = found;
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: found.descendantsEnd }, -1);
-      const { positions } = (await this.order.positionsInWrite(tx, baseId))!;
+      const { positions } = (await this.order.positionsInWrite(tx, baseId, found.outlineVersion - 1))!;
       await this.pages.softDelete(tx, page.pageId, positions.orderOf(page.position), now());
       await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
+      return { position: page.position, outlineVersion: found.outlineVersion };
     });
+    this.order.keepAfterWrite(baseId, deleted.outlineVersion, (positions) => positions.withLive(deleted.position, false));
     await this.mergeSearchWhenDue(baseId);
   }
 

@@ -61,6 +61,30 @@ describeEachBackend('two services on one database', (h) => {
     });
   });
 
+  it('keeps one set of live positions between writes through both: a delete through one after writes through the other', async () => {
+    const base = await h().fresh();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await base.createPage({ title: `Page ${i}` })).content_id);
+    const listVia = async (server: 'first' | 'other') =>
+      (server === 'other' ? (await viaOther(base.token, base.pagesPath())).body : (await base.call('get', base.pagesPath())).body)
+        .pages.map((p: any) => [p.content_id, p.order]);
+    // The other service keeps the positions it reads here; then the first one writes twice.
+    await listVia('other');
+    expect((await base.call('delete', base.pagesPath(ids[1]))).status).toBe(204);
+    const added = (await base.createPage({ title: 'Page 6' })).content_id;
+    const deleteViaOther = (id: string) => request(other().getHttpServer()).delete(`/api/v1${base.pagesPath(id)}`).set('Authorization', `Bearer ${base.token}`);
+    expect((await deleteViaOther(ids[3])).status).toBe(204);
+    expect((await deleteViaOther(ids[4])).status).toBe(204);
+    const expected = [ids[0], ids[2], ids[5], added].map((id, order) => [id, order]);
+    expect(await listVia('first')).toEqual(expected);
+    expect(await listVia('other')).toEqual(expected);
+    // Where a window starts, and the total, come from the stored bitmaps.
+    for (const [id, order] of expected) {
+      const window = (await base.call('get', `${base.pagesPath()}?offset=${order}&limit=1`)).body;
+      expect([window.total, window.pages.map((p: any) => p.content_id)]).toEqual([4, [id]]);
+    }
+  });
+
   it('refuses a token at once after it is revoked or its user stops being owner, in the database', async () => {
     const base = await h().fresh();
     const info = `/bases/${base.baseId}/info`;

@@ -48,6 +48,21 @@ describe('LivePositions', () => {
     }));
   });
 
+  it('withLive gives the positions that the changed list of live positions gives, and leaves its own as they were', () => {
+    fc.assert(fc.property(positions, fc.integer({ min: 0, max: POSITION_BLOCK * 6 }), fc.boolean(), (live, position, makeLive) => {
+      const before = positionsOf(live);
+      const after = before.withLive(position, makeLive);
+      const expected = makeLive ? [...new Set([...live, position])].sort((a, b) => a - b) : live.filter((p) => p !== position);
+      expect(after.total).toBe(expected.length);
+      expected.forEach((p, order) => {
+        expect(after.orderOf(p)).toBe(order);
+        expect(after.positionAt(order)).toBe(p);
+      });
+      expect(before.total).toBe(live.length);
+      live.forEach((p, order) => expect(before.positionAt(order)).toBe(p));
+    }));
+  });
+
   it('an emptied block between two live ones changes no order', () => {
     const set = positionsOf([1, 2, POSITION_BLOCK * 2 + 5], [POSITION_BLOCK + 3]);
     expect([0, 1, 2].map((order) => set.positionAt(order))).toEqual([1, 2, POSITION_BLOCK * 2 + 5]);
