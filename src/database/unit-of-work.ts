@@ -1,7 +1,8 @@
 // UnitOfWork: the only way to open a write transaction, and the manager that reads use.
 // SQLite: TypeORM hands every caller the same better-sqlite3 connection (typeorm/typeorm#1884),
-// so writes take an in-process FIFO queue and BEGIN IMMEDIATE (another process, such as kbp, waits
-// on busy_timeout), and reads use a second, read-only connection that never sees an open write.
+// so writes take an in-process FIFO queue, those waiting together in one BEGIN IMMEDIATE transaction
+// with a savepoint each (grouped-writes.ts; another process, such as kbp, waits on busy_timeout),
+// and reads use a second, read-only connection that never sees an open write.
 // MySQL/MariaDB: a pooled transaction per write, its statements whose results nobody reads sent
 // with the next one (statement-pipeline.ts); a lock conflict retries the whole write afresh.
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
@@ -10,6 +11,7 @@ import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
 import { isRetryableConflict } from './db-errors';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
+import { GroupedWrites } from './grouped-writes';
 import { StatementPipeline } from './statement-pipeline';
 
 export type WriteWork<T> = (tx: EntityManager) => Promise<T>;
@@ -86,7 +88,7 @@ async function runMigrations(source: DataSource, dialect: Dialect): Promise<void
 
 class SqliteUnitOfWork extends UnitOfWork {
   readonly dialect = 'sqlite';
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly writes: GroupedWrites;
   private dataVersion: Statement | undefined;
   readonly preparedReader: EntityManager;
 
@@ -95,6 +97,7 @@ class SqliteUnitOfWork extends UnitOfWork {
     private readonly readerSource: DataSource,
   ) {
     super();
+    this.writes = new GroupedWrites(writer);
     this.preparedReader = sqlitePreparedReads(readerSource);
   }
 
@@ -111,26 +114,11 @@ class SqliteUnitOfWork extends UnitOfWork {
   }
 
   write<T>(work: WriteWork<T>): Promise<T> {
-    const run = this.queue.then(() => this.transaction(work));
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private async transaction<T>(work: WriteWork<T>): Promise<T> {
-    const runner = this.writer.createQueryRunner();
-    await runner.query('BEGIN IMMEDIATE');
-    try {
-      const result = await work(runner.manager);
-      await runner.query('COMMIT');
-      return result;
-    } catch (error) {
-      await runner.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
+    return this.writes.write(work);
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.writes.idle();
     await this.readerSource.destroy();
     await this.writer.destroy();
   }
