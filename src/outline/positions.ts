@@ -90,10 +90,9 @@ export class LivePositions {
   /** These positions with `position` marked live or not; its block is made when none holds it. */
   withLive(position: number, live: boolean): LivePositions {
     const start = blockStart(position);
-    const i = this.blockIndex(start);
+    const old = this.blockBits(position);
     const blocks = this.starts.map((s, j) => ({ start: s, bits: this.bits[j] }));
-    const changed = { start, bits: withPosition(this.starts[i] === start ? this.bits[i] : null, position, live) };
-    blocks.splice(i, this.starts[i] === start ? 1 : 0, changed);
+    blocks.splice(this.blockIndex(start), old ? 1 : 0, { start, bits: withPosition(old, position, live) });
     return new LivePositions(blocks);
   }
 

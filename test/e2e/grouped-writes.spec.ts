@@ -1,12 +1,9 @@
 // SQLite runs the writes that wait together in one transaction, each in a savepoint of its own
 // (src/database/grouped-writes.ts); MySQL/MariaDB runs a transaction per write. On both, a write
 // is all or nothing and writes run in the order they came, however many wait at once.
-import { describeEachBackend, insertBase, uniqueName } from '../support/e2e';
+import { descriptionOf, describeEachBackend, insertBase, insertBaseRow, uniqueName } from '../support/e2e';
 
 describeEachBackend('writes handed in together', (h, backend) => {
-  const descriptionOf = async (baseId: string): Promise<string> =>
-    (await h().db.reader.query('SELECT description FROM bases WHERE base_id = ?', [baseId]))[0].description;
-
   it('a failing one among them leaves nothing of itself and takes nothing of the others', async () => {
     const { db } = h();
     const bases = Array.from({ length: 6 }, () => uniqueName());
@@ -18,7 +15,7 @@ describeEachBackend('writes handed in together', (h, backend) => {
     })));
     expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message)))
       .toEqual([0, 'write 1 refused', 2, 3, 'write 4 refused', 5]);
-    expect(await Promise.all(bases.map(descriptionOf))).toEqual(['write 0', 'as it was', 'write 2', 'write 3', 'as it was', 'write 5']);
+    expect(await Promise.all(bases.map((baseId) => descriptionOf(db, baseId)))).toEqual(['write 0', 'as it was', 'write 2', 'write 3', 'as it was', 'write 5']);
   });
 
   it('a statement that fails inside one (a unique key) rolls back that write alone', async () => {
@@ -29,17 +26,14 @@ describeEachBackend('writes handed in together', (h, backend) => {
       insertBase(db, fresh),
       db.write(async (tx) => {
         await tx.query('UPDATE bases SET description = ? WHERE base_id = ?', ['changed before the failure', taken]);
-        await tx.query(
-          'INSERT INTO bases (base_id, description, view_mode, live_pages, outline_version, created_at) VALUES (?, ?, ?, 0, 0, ?)',
-          [taken, 'a second base of the same id', 'L', new Date().toISOString()],
-        );
+        await insertBaseRow(tx, taken);
       }),
       insertBase(db, after),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await descriptionOf(taken)).toBe(`Base ${taken}`);
-    expect(await descriptionOf(fresh)).toBe(`Base ${fresh}`);
-    expect(await descriptionOf(after)).toBe(`Base ${after}`);
+    expect(await descriptionOf(db, taken)).toBe(`Base ${taken}`);
+    expect(await descriptionOf(db, fresh)).toBe(`Base ${fresh}`);
+    expect(await descriptionOf(db, after)).toBe(`Base ${after}`);
   });
 
   // MySQL/MariaDB runs them side by side on its connections, in no order of theirs.
@@ -54,6 +48,6 @@ describeEachBackend('writes handed in together', (h, backend) => {
     })));
     const upTo = (n: number) => Array.from({ length: n }, (_, j) => `${j},`).join('');
     expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => upTo(i)));
-    expect(await descriptionOf(baseId)).toBe(upTo(40));
+    expect(await descriptionOf(db, baseId)).toBe(upTo(40));
   });
 });

@@ -2,12 +2,9 @@
 // COMMIT on MySQL/MariaDB, and run at once on SQLite. Either way the write is all or nothing, its
 // statements run in the order it made them, and each answers with its own result.
 import { runLater } from '../../src/database/statement-pipeline';
-import { describeEachBackend, insertBase, uniqueName } from '../support/e2e';
+import { descriptionOf, describeEachBackend, insertBase, uniqueName } from '../support/e2e';
 
 describeEachBackend('statements run later in a write', (h, backend) => {
-  const description = async (baseId: string): Promise<string> =>
-    (await h().db.reader.query('SELECT description FROM bases WHERE base_id = ?', [baseId]))[0].description;
-
   it('run in order before the next statement, which answers with its own rows', async () => {
     const { db } = h();
     const baseId = uniqueName();
@@ -19,7 +16,7 @@ describeEachBackend('statements run later in a write', (h, backend) => {
       return tx.query('SELECT description, view_mode FROM bases WHERE base_id = ?', [baseId]);
     });
     expect(seen).toEqual([{ description: 'first then second', view_mode: 'L' }]);
-    expect(await description(baseId)).toBe('first then second');
+    expect(await descriptionOf(h().db, baseId)).toBe('first then second');
   });
 
   it('are committed when nothing follows them, and before a statement of TypeORM\'s own builders', async () => {
@@ -32,8 +29,8 @@ describeEachBackend('statements run later in a write', (h, backend) => {
       await tx.createQueryBuilder().update('bases').set({ description: 'by a builder' }).where('base_id = :id', { id: second }).execute();
       await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['last of all', second]);
     });
-    expect(await description(first)).toBe('by the pipeline');
-    expect(await description(second)).toBe('last of all');
+    expect(await descriptionOf(h().db, first)).toBe('by the pipeline');
+    expect(await descriptionOf(h().db, second)).toBe('last of all');
   });
 
   it('that fail take the whole write with them, with what ran before and after', async () => {
@@ -46,7 +43,7 @@ describeEachBackend('statements run later in a write', (h, backend) => {
       await runLater(tx, 'UPDATE bases SET view_mode = ? WHERE base_id = ?', ['T', baseId]);
     });
     await expect(write).rejects.toThrow(/no_such_table/);
-    expect(await description(baseId)).toBe('as it was');
+    expect(await descriptionOf(h().db, baseId)).toBe('as it was');
     expect((await db.reader.query('SELECT view_mode FROM bases WHERE base_id = ?', [baseId]))[0].view_mode).toBe('L');
   });
 
@@ -66,7 +63,7 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     if (backend === 'mysql') await expect(write).rejects.toThrow(/no_such_table/);
     else await write;
     // SQLite ran the failed statement at once, and the caller chose to go on: its later statement stands.
-    expect(await description(baseId)).toBe(backend === 'mysql' ? 'as it was' : 'after the failure');
+    expect(await descriptionOf(h().db, baseId)).toBe(backend === 'mysql' ? 'as it was' : 'after the failure');
   });
 
   (backend === 'mysql' ? it : it.skip)('wait for the next statement on MySQL/MariaDB: a failing one fails there, not where it was made', async () => {

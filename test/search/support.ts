@@ -25,7 +25,6 @@ export interface SearchSetup {
   close(): Promise<void>;
 }
 
-
 /** The live-position bitmaps, as the service keeps them (test pages are written straight in SQL). */
 const LIVE_BLOCKS = new LiveBlocksRepository();
 
@@ -114,6 +113,8 @@ export class TestBase {
       type: page.type ?? 'T', lang: page.lang ?? 'en', level: 0, updatedAt: page.updatedAt, position: this.nextPosition++,
     };
     await this.setup.db.write(async (tx) => {
+      // The base's lock first, as the service's writes take it.
+      await lockBaseMovingOutline(tx, this.baseId, 1);
       await tx.query(
         `INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at)
          VALUES (?, ?, ?, ?, 0, 'A', ?, ?, ?, ?, ?)`,
@@ -121,7 +122,6 @@ export class TestBase {
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
       await LIVE_BLOCKS.setLive(tx, this.baseId, model.position, true);
-      await lockBaseMovingOutline(tx, this.baseId, 1);
       await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId }, model, null);
     });
     await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
@@ -136,6 +136,7 @@ export class TestBase {
     if (changes.level !== undefined) page.level = changes.level;
     page.updatedAt = updatedAt;
     await this.setup.db.write(async (tx) => {
+      if (changes.title !== undefined || changes.level !== undefined) await lockBaseMovingOutline(tx, this.baseId, 0);
       await tx.query('UPDATE pages SET title = ?, level = ?, updated_at = ? WHERE page_id = ?', [page.title, page.level, updatedAt, page.pageId]);
       if (changes.title === undefined && changes.body === undefined) return;
       await tx.query('UPDATE page_texts SET search_title = ?, search_body = ? WHERE page_id = ?', [page.searchTitle, page.searchBody, page.pageId]);
@@ -147,10 +148,10 @@ export class TestBase {
   async remove(page: ModelPage, deletedAt: string): Promise<void> {
     const order = this.live.indexOf(page);
     await this.setup.db.write(async (tx) => {
+      await lockBaseMovingOutline(tx, this.baseId, -1);
       await tx.query("UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ? WHERE page_id = ?",
         [order, deletedAt, deletedAt, page.pageId]);
       await LIVE_BLOCKS.setLive(tx, this.baseId, page.position, false);
-      await lockBaseMovingOutline(tx, this.baseId, -1);
       await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
     });
     await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);

@@ -2,6 +2,7 @@
 // driven over real HTTP with supertest. Each test takes a fresh knowledge base and owner token.
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import type { EntityManager } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { issueToken, hashToken } from '../../src/auth/tokens';
 import { defaults, type AppConfig } from '../../src/config/config';
@@ -45,7 +46,17 @@ let counter = 0;
 export const uniqueName = (prefix = 'base'): string => `${prefix}-${process.pid}-${++counter}-${Date.now().toString(36)}`;
 
 export async function insertBase(db: UnitOfWork, baseId: string, view = 'L', description = `Base ${baseId}`): Promise<void> {
-  await db.write((tx) => tx.query('INSERT INTO bases (base_id, description, view_mode, live_pages, outline_version, created_at) VALUES (?, ?, ?, 0, 0, ?)', [baseId, description, view, new Date().toISOString()]));
+  await db.write((tx) => insertBaseRow(tx, baseId, view, description));
+}
+
+/** The row of a base, inserted in the caller's write. */
+export async function insertBaseRow(tx: EntityManager, baseId: string, view = 'L', description = `Base ${baseId}`): Promise<void> {
+  await tx.query('INSERT INTO bases (base_id, description, view_mode, live_pages, outline_version, created_at) VALUES (?, ?, ?, 0, 0, ?)', [baseId, description, view, new Date().toISOString()]);
+}
+
+/** A base's description as committed. */
+export async function descriptionOf(db: UnitOfWork, baseId: string): Promise<string> {
+  return (await db.reader.query('SELECT description FROM bases WHERE base_id = ?', [baseId]))[0].description;
 }
 
 export async function insertUser(db: UnitOfWork, baseId: string, role: Role | null): Promise<number> {
