@@ -23,7 +23,8 @@ export abstract class UnitOfWork {
   /** The same, running each SQL text as a statement prepared once (src/database/prepared-reads.ts):
    * for the fixed reads every request makes. */
   abstract readonly preparedReader: EntityManager;
-  /** Runs `work` in one transaction; writes of one process run one at a time on SQLite. */
+  /** Runs `work` all or nothing, and answers once it has committed. On SQLite the writes of one
+   * process run one at a time, those waiting together in one transaction, a savepoint each. */
   abstract write<T>(work: WriteWork<T>): Promise<T>;
   abstract close(): Promise<void>;
 
