@@ -9,6 +9,10 @@
 // locks the pending rows it folds in, and a write that records one of those pages again waits
 // for it (the write read the text the merge folds in, and records that as the postings' text).
 // Pages that become pending meanwhile are left for the next merge.
+//
+// A deleted page only leaves ALL_KEY, which every indexed page holds and every search intersects
+// its hits with: the rest of its postings stay, unread, as page ids are never live again. So a
+// delete's merge rewrites one chunk row instead of every key of the page's text.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { lockBase } from '../database/dialect';
@@ -17,6 +21,7 @@ import { SearchIndex, type IndexedPage, type SearchTexts } from './search-index'
 import { CHUNK_SIZE, chunkOf } from './page-set';
 import { keysOfTexts, MIN_WORD_LENGTH, pageKeys, PostingChanges, unchangedWords, type PageTextKeys } from './posting-changes';
 import { SearchRepository, type PendingTextRow } from './search.repository';
+import { ALL_KEY } from './search-keys';
 import { Vocabulary } from './vocabulary';
 
 export const DEFAULT_MERGE_THRESHOLD = 64;
@@ -29,6 +34,7 @@ const MERGE_BATCH = 256;
 const REBUILD_BATCH = 500;
 
 const NO_KEYS = new Float64Array(0);
+const ONLY_ALL = Float64Array.of(ALL_KEY);
 const NONE = new Set<string>();
 
 @Injectable()
@@ -103,18 +109,22 @@ export class SearchIndexService extends SearchIndex {
   }
 
   private async collect(tx: EntityManager, rows: readonly PendingTextRow[], vocabulary: Vocabulary, changes: PostingChanges): Promise<void> {
-    const pages = rows.map((row) => {
-      const old = row.old ? keysOfTexts(row.old) : null;
-      const now = row.now ? keysOfTexts(row.now) : null;
-      return { pageId: row.pageId, old, now, unchanged: old && now ? unchangedWords(old, now) : NONE };
-    });
+    const pages: { pageId: number; old: PageTextKeys | null; now: PageTextKeys; unchanged: Set<string> }[] = [];
+    for (const row of rows) {
+      if (row.now) {
+        const [old, now] = [row.old && keysOfTexts(row.old), keysOfTexts(row.now)];
+        pages.push({ pageId: row.pageId, old, now, unchanged: old ? unchangedWords(old, now) : NONE });
+      } else if (row.old) {
+        changes.replace(row.pageId, ONLY_ALL, NO_KEYS);
+      }
+    }
     const wordsOf = (keys: PageTextKeys | null, unchanged: Set<string>) => (keys ? [...keys.title.words, ...keys.body.words] : [])
       .filter((word) => word.length >= MIN_WORD_LENGTH && !unchanged.has(word));
     await vocabulary.load(tx, pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]));
     for (const { pageId, old, now, unchanged } of pages) {
       // The old text's words were numbered when it was indexed; the new text may bring new ones.
       const before = old ? pageKeys(old, (word) => (unchanged.has(word) ? undefined : vocabulary.known(word))) : NO_KEYS;
-      const after = now ? pageKeys(now, (word) => (unchanged.has(word) ? undefined : vocabulary.numberOf(word))) : NO_KEYS;
+      const after = pageKeys(now, (word) => (unchanged.has(word) ? undefined : vocabulary.numberOf(word)));
       changes.replace(pageId, before, after);
     }
   }

@@ -10,10 +10,11 @@
 //   answer and checked against their current text instead. They are read first: a merge that
 //   commits between the two reads then only makes a page pending here and merged there, and a
 //   pending page is checked against its text whatever the postings say.
+// - Only pages holding ALL_KEY count: a deleted page leaves that key alone (SearchIndexService).
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PageSet } from './page-set';
-import { inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
+import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
 import { SearchRepository, type TermMatches } from './search.repository';
 
 export interface Matches {
@@ -79,7 +80,7 @@ export class SearchMatcher {
       if (plan.kind === 'word') return wordKeys(term).flatMap((key) => [key, inTitle(key)]);
       return plan.keys;
     });
-    const sets = await KeySets.read(this.repo, em, baseId, keys);
+    const sets = await KeySets.read(this.repo, em, baseId, [ALL_KEY, ...keys]);
     let hits: PageSet | undefined;
     const titleHits = new PageSet();
     for (const { term, plan } of planned) {
@@ -93,7 +94,7 @@ export class SearchMatcher {
       }
       hits = hits ? hits.and(found) : found;
     }
-    hits!.andNot(PageSet.of(pending.map((p) => p.pageId)));
+    hits!.and(sets.any([ALL_KEY])).andNot(PageSet.of(pending.map((p) => p.pageId)));
     titleHits.and(hits!);
     const unsure = planned.filter(({ plan }) => plan.kind === 'check').map(({ term }) => term);
     if (unsure.length > 0 && !hits!.isEmpty()) {

@@ -118,10 +118,11 @@ export class SearchRepository {
     return rows.map((row) => Number(row.page_id));
   }
 
-  /** Old and current texts of the pending pages with ids from `from` to `to` (exclusive). */
+  /** Old and current texts of the pending pages with ids from `from` to `to` (exclusive); a deleted page's current text is not read. */
   async pendingTexts(tx: EntityManager, baseId: string, from: number, to: number): Promise<PendingTextRow[]> {
     const rows: Record<string, string | number | null>[] = await tx.query(
-      `SELECT s.page_id, s.old_title, s.old_body, p.status, t.search_title, t.search_body
+      `SELECT s.page_id, s.old_title, s.old_body, p.status,
+         CASE WHEN p.status = 'A' THEN t.search_title END AS search_title, CASE WHEN p.status = 'A' THEN t.search_body END AS search_body
        FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
        WHERE s.base_id = ? AND s.page_id >= ? AND s.page_id < ? ORDER BY s.page_id`, [baseId, from, to]);
     return rows.map((row) => ({

@@ -1,6 +1,8 @@
 // Search on each backend (decisions.md, "Search" and "Lists"), by example: matching, ranking,
 // paging, edits and deletes, on pages still pending and on pages merged into the postings.
 import { DomainError } from '../../src/errors/domain-error';
+import { chunkOf, decodeChunk, offsetIn } from '../../src/search/page-set';
+import { ALL_KEY, unigramKey } from '../../src/search/search-keys';
 import { backends } from '../support/databases';
 import { at, openSearch, TestBase, type SearchSetup } from './support';
 
@@ -130,6 +132,22 @@ describe.each(backends)('search on %s', (backend) => {
       await base.remove(gone, at(3));
       expect([await base.titles('topic'), (await base.search('topic')).total]).toEqual(['kept topic', 1]);
     });
+  });
+
+  test('a merged delete takes the page out of ALL_KEY alone, and no kind of term finds it by its other postings', async () => {
+    setup.index.mergeThreshold = 1;
+    const base = await TestBase.create(setup, 800_000);
+    const gone = await base.add({ title: 'zeppelin 飛行船', body: 'airship hangar', updatedAt: at(0) });
+    await base.add({ title: 'kept', body: 'hangar', updatedAt: at(1) });
+    await base.remove(gone, at(2));
+    const holding = async (skey: number) => ((await setup.db.reader.query(
+      'SELECT bits FROM search_postings WHERE base_id = ? AND skey = ? AND chunk = ?', [base.baseId, skey, chunkOf(gone.pageId)])) as { bits: Buffer }[])
+      .some((row) => decodeChunk(row.bits).includes(offsetIn(gone.pageId)));
+    expect([await holding(ALL_KEY), await holding(unigramKey('飛'.charCodeAt(0)))]).toEqual([false, true]);
+    for (const q of ['zeppelin', 'eppe', '飛', '飛行', '飛行船', 'airship', 'ze 船', 'hangar']) {
+      const found = await base.search(q);
+      expect([q, found.pages.map((p) => p.title), found.total]).toEqual([q, q === 'hangar' ? ['kept'] : [], q === 'hangar' ? 1 : 0]);
+    }
   });
 
   test('a query without terms is a 400', async () => {

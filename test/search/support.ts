@@ -9,7 +9,9 @@ import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { PageSummaryRow } from '../../src/pages/page.rows';
 import { DisplayOrder } from '../../src/order/display-order.service';
 import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
+import { decodeChunk } from '../../src/search/page-set';
 import { SearchIndexService } from '../../src/search/search-index.service';
+import { ALL_KEY } from '../../src/search/search-keys';
 import { SearchMatcher } from '../../src/search/search-matcher';
 import { SearchPagesRepository } from '../../src/search/search-pages.repository';
 import { SearchRanking, type Paging } from '../../src/search/search-rank';
@@ -168,17 +170,24 @@ export class TestBase {
   }
 }
 
-/** The postings of a base, word keys named by their word (numbers differ between the two paths). */
+/**
+ * The postings of a base as searches read them: the pages of each key among those holding ALL_KEY
+ * (a deleted page keeps its other keys), a line per key and chunk, word keys named by their word
+ * (numbers differ between the two paths). Postings over word numbers are left out.
+ */
 export async function postingsOf(em: EntityManager, baseId: string): Promise<string[]> {
   const names = new Map<number, string>((await em.query('SELECT word_no, word FROM search_words WHERE base_id = ?', [baseId]))
     .map((row: { word_no: number; word: string }) => [Number(row.word_no), row.word]));
   const rows: { skey: number; chunk: number; bits: Buffer }[] = await em.query('SELECT skey, chunk, bits FROM search_postings WHERE base_id = ?', [baseId]);
+  const indexed = new Map(rows.filter((row) => Number(row.skey) === ALL_KEY).map((row) => [Number(row.chunk), new Set(decodeChunk(row.bits))]));
   return rows.flatMap((row) => {
     const skey = Number(row.skey);
     const kind = Math.floor(skey / 2 ** 33);
     const field = Math.floor(skey / 2 ** 32) % 2;
     if (kind === 4) return []; // postings over word numbers
+    const offsets = decodeChunk(row.bits).filter((offset) => indexed.get(Number(row.chunk))?.has(offset));
+    if (offsets.length === 0) return [];
     const name = kind === 3 ? `word ${field} ${names.get(skey % 2 ** 32)}` : String(skey);
-    return [`${name} @${row.chunk} ${Buffer.from(row.bits).toString('hex')}`];
+    return [`${name} @${row.chunk} ${offsets.join(',')}`];
   }).sort();
 }
