@@ -38,7 +38,7 @@ export function classes(): Uint8Array {
 
 // A key is one integer below 2^36: (kind * 2 + field) * 2^32 + value, field 0 for the whole text
 // and 1 for the title (inTitle).
-/** Every indexed page holds this key: the candidates of a term without any other key. */
+/** Every indexed live page holds this key (a merged delete takes only this one away): the candidates of a term without any other key, and what every search's hits are cut to. */
 const KIND_ALL = 0;
 const KIND_UNIGRAM = 1;
 const KIND_BIGRAM = 2;
