@@ -1,8 +1,9 @@
 // The writes of one SQLite process, in the order they came, several to a transaction: the writes
 // that wait while one runs go together in the next, each in a savepoint of its own. So the commit
 // (appending every changed page to the WAL: 349 µs of the 600 µs a page create's statements took,
-// timed per statement at 100,000 pages) is paid once for all of them. A write that fails rolls back to its savepoint, the others stand; every
-// write answers only once the transaction holding it has committed.
+// timed per statement at 100,000 pages) is paid once for all of them. A write that fails rolls
+// back to its savepoint, the others stand; every write answers only once the transaction holding
+// it has committed.
 import type { DataSource, QueryRunner } from 'typeorm';
 import type { WriteWork } from './unit-of-work';
 

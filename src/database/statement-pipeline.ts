@@ -26,6 +26,8 @@ export class StatementPipeline {
   private sql: string[] = [];
   private parameters: unknown[] = [];
   private failure: unknown;
+  /** Whether anything has gone to the server: a write that sent nothing has nothing to roll back. */
+  private sent = false;
   private readonly send: RunnerQuery;
 
   constructor(runner: QueryRunner) {
@@ -47,7 +49,7 @@ export class StatementPipeline {
   /** Forgets the deferred statements and rolls back whatever was sent, after a failure too. */
   async rollback(): Promise<void> {
     this.take();
-    await this.send('ROLLBACK');
+    if (this.sent) await this.send('ROLLBACK');
   }
 
   private take(): [string, unknown[]] {
@@ -59,6 +61,7 @@ export class StatementPipeline {
 
   private async run(sql: string, parameters: unknown[] = [], structured?: boolean): Promise<unknown> {
     if (this.failure !== undefined) throw this.failure;
+    this.sent = true;
     if (this.sql.length === 0) return this.send(sql, parameters, structured);
     const [deferred, deferredParameters] = this.take();
     // TypeORM's own builders read a structured result of their statement alone.

@@ -199,7 +199,8 @@ export class PagesService {
       // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
       const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
       const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel, descendants: newLevel !== undefined });
-      if (!found) return this.notFound(tx, baseId);
+      // lockBase told already that the base is there; a deferred version move tells nothing.
+      if (!found) return this.notFound(tx, baseId, !movesOutline);
       const { searchTitle, searchBody, ...current } = found.page;
       const { columns, texts } = this.changesOf(current, input);
       await this.pages.update(tx, current.pageId, columns, texts);
@@ -256,10 +257,10 @@ export class PagesService {
     if (!(await lockBase(tx, baseId))) throw baseGone(baseId);
   }
 
-  /** A page a write looked for is not there: nor may its base be (the read that found nothing
-   * tells no more, when the base was locked by moving its outline version). */
-  private async notFound(tx: EntityManager, baseId: string): Promise<never> {
-    await this.lockedBase(tx, baseId);
+  /** A page a write looked for is not there: nor may its base be, unless `baseKnown` (the read
+   * that found nothing tells no more, when the base was locked by moving its outline version). */
+  private async notFound(tx: EntityManager, baseId: string, baseKnown = false): Promise<never> {
+    if (!baseKnown) await this.lockedBase(tx, baseId);
     throw pageNotFound();
   }
 

@@ -36,6 +36,12 @@ describeEachBackend('writes handed in together', (h, backend) => {
     expect(await descriptionOf(db, after)).toBe(`Base ${after}`);
   });
 
+  (backend === 'sqlite' ? it : it.skip)('share one transaction on SQLite, those waiting together: one commit for all', async () => {
+    const { db } = h();
+    const managers = await Promise.all(Array.from({ length: 10 }, () => db.write(async (tx) => tx)));
+    expect(new Set(managers).size).toBe(1);
+  });
+
   // MySQL/MariaDB runs them side by side on its connections, in no order of theirs.
   (backend === 'sqlite' ? it : it.skip)('run in the order they were handed in: each sees what the ones before it wrote', async () => {
     const { db } = h();
