@@ -6,6 +6,8 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.spec.ts'],
+  // The deployment test builds and runs the image: npm run test:deploy (jest.deploy.config.js).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/deploy/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 120000,

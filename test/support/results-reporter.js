@@ -1,10 +1,12 @@
-// Writes the run's counts to .tmp/jest-results.json, so CI can print one summary line of its own.
+// Writes the run's counts to .tmp/jest-results.json (or the `file` option's name), so CI can print
+// one summary line of its own.
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 class ResultsReporter {
-  constructor(globalConfig) {
+  constructor(globalConfig, options = {}) {
     this.rootDir = globalConfig.rootDir;
+    this.file = options.file ?? 'jest-results.json';
   }
 
   onRunComplete(_contexts, results) {
@@ -17,7 +19,7 @@ class ResultsReporter {
       numFailedTestSuites: results.numFailedTestSuites,
       numRuntimeErrorTestSuites: results.numRuntimeErrorTestSuites,
     };
-    writeFileSync(join(dir, 'jest-results.json'), JSON.stringify(summary, null, 2));
+    writeFileSync(join(dir, this.file), JSON.stringify(summary, null, 2));
   }
 }
 
