@@ -1,10 +1,10 @@
 // The image as an operator runs it: built from this checkout, three replicas behind nginx on one
 // MariaDB, under a mixed load through nginx, through a rolling restart, a killed replica and a
 // database outage. Run by `npm run test:deploy` (root, podman, nginx, MariaDB's programs).
-import { Cluster, buildImage, imageSize } from './cluster';
+import { Cluster, buildImage, imageSize } from '../../bench/deploy/cluster';
 import { Load, type Outcome } from './load';
-import { MariaDbServer } from './mariadb-server';
-import { run, sleep, waitFor } from './processes';
+import { MariaDbServer } from '../../bench/deploy/mariadb-server';
+import { run, sleep, waitFor } from '../../bench/deploy/commands';
 import { writeProblems, type ListedPage } from './writes';
 
 const IMAGE = 'localhost/kb-pages:deploy-test';

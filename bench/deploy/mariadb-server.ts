@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, run, waitFor } from './processes';
+import { freePort, run, waitFor } from './commands';
 
 export class MariaDbServer {
   private process: ChildProcess | null = null;

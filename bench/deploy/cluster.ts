@@ -1,11 +1,12 @@
 // Replicas of the kb-pages image under podman (host network, a port each) and nginx in front of
-// them, through the project's own deploy scripts.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// them, through the project's own deploy scripts; for the deployment test and bench.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort, run, waitFor } from './processes';
+import { freePort, run, waitFor } from './commands';
 
-const root = resolve(__dirname, '..', '..');
+// From bench/deploy (jest) or dist/bench/deploy (compiled), the checkout is where package.json is.
+const root = [resolve(__dirname, '..', '..'), resolve(__dirname, '..', '..', '..')].find((dir) => existsSync(join(dir, 'package.json')))!;
 const PODMAN = ['--runtime', 'runc'];
 const LIMITS = ['--ulimit', 'nofile=4096:4096', '--ulimit', 'nproc=4096:4096'];
 
@@ -29,7 +30,9 @@ export interface Replica {
 export class Cluster {
   readonly replicas: Replica[] = [];
   readonly runDir = mkdtempSync(join(tmpdir(), 'kb-pages-deploy-'));
+  /** The first balancer's address; its files are in runDir/balancer-1. */
   balancerUrl = '';
+  private balancers = 0;
 
   constructor(private readonly image: string, private readonly databaseUrl: string, private readonly prefix: string) {}
 
@@ -56,10 +59,15 @@ export class Cluster {
     return (await fetch(`${replica.url}/readyz`, { signal: AbortSignal.timeout(5000) })).status;
   }
 
-  async startBalancer(): Promise<void> {
+  /** Starts nginx in front of `replicas` (all by default) and answers its address. */
+  async startBalancer(replicas = this.replicas): Promise<string> {
     const port = await freePort();
-    await run('bash', [join(root, 'deploy', 'balancer.sh'), 'start', this.runDir, String(port), ...this.replicas.map((r) => String(r.port))]);
-    this.balancerUrl = `http://127.0.0.1:${port}`;
+    const dir = join(this.runDir, `balancer-${++this.balancers}`);
+    mkdirSync(dir);
+    await run('bash', [join(root, 'deploy', 'balancer.sh'), 'start', dir, String(port), ...replicas.map((r) => String(r.port))]);
+    const url = `http://127.0.0.1:${port}`;
+    this.balancerUrl ||= url;
+    return url;
   }
 
   /** podman stop: SIGTERM (the image's STOPSIGNAL), then SIGKILL after `graceSeconds`. */
@@ -90,11 +98,13 @@ export class Cluster {
 
   /** nginx's access log: one JSON object a request (deploy/nginx/kb-pages.conf.template). */
   balancerLog(): Array<{ request_id: string; status: number; upstream: string; method: string; uri: string }> {
-    return readFileSync(join(this.runDir, 'access.log'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return readFileSync(join(this.runDir, 'balancer-1', 'access.log'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
   }
 
   async destroy(): Promise<void> {
-    await run('bash', [join(root, 'deploy', 'balancer.sh'), 'stop', this.runDir]).catch(() => undefined);
+    for (let i = 1; i <= this.balancers; i++) {
+      await run('bash', [join(root, 'deploy', 'balancer.sh'), 'stop', join(this.runDir, `balancer-${i}`)]).catch(() => undefined);
+    }
     await Promise.all(this.replicas.map((replica) => podman(['rm', '--force', '--time', '0', replica.name]).catch(() => undefined)));
     rmSync(this.runDir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-// Commands for the deployment test: run one to its end, and find a free loopback port.
+// Commands for the deployment test and bench: run one to its end, find a free loopback port, wait.
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:net';
 
