@@ -1,11 +1,13 @@
 // The application: configuration and database for all, the feature modules, and the global
 // pipeline (one guard chain, one validation pipe, one exception filter; on MySQL/MariaDB one interceptor).
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BasesModule } from './bases/bases.module';
 import type { AppConfig } from './config/config';
-import { ConfigModule } from './config/config.module';
+import { AppConfigModule } from './config/config.module';
+import { validateEnvironment } from './config/environment';
 import { parseDatabaseUrl } from './database/data-source';
 import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
@@ -25,7 +27,10 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        // The environment, checked at boot against its schema (kbp serve checked it before Nest
+        // started, and merged its options in: the AppConfig given here is what the app uses).
+        ConfigModule.forRoot({ ignoreEnvFile: true, validate: validateEnvironment }),
+        AppConfigModule.forRoot(config),
         DatabaseModule,
         AuthModule,
         AccessGuardsModule,

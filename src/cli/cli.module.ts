@@ -4,12 +4,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { BasesModule } from '../bases/bases.module';
 import type { AppConfig } from '../config/config';
-import { ConfigModule } from '../config/config.module';
+import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: CliModule, imports: [ConfigModule.forRoot(config), DatabaseModule, BasesModule, AuthModule] };
+    return { module: CliModule, imports: [AppConfigModule.forRoot(config), DatabaseModule, BasesModule, AuthModule] };
   }
 }

@@ -1,29 +1,54 @@
 // The settings kbp serve reads from the environment, and the database URLs --db accepts.
-import { ConfigError, loadConfig } from '../../src/config/config';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { createApp } from '../../src/app.factory';
+import { ConfigError, defaults, loadConfig } from '../../src/config/config';
 import { parseDatabaseUrl } from '../../src/database/data-source';
 
 describe('configuration from the environment', () => {
   it('gives the defaults for an empty environment; blank means unset', () => {
-    expect(loadConfig({})).toEqual({ databaseUrl: './data/kb.db', host: '127.0.0.1', port: 8080, bodyLimit: 1048576, logLevel: 'info' });
+    expect(loadConfig({})).toEqual({
+      databaseUrl: './data/kb.db', host: '127.0.0.1', port: 8080, bodyLimit: 1048576, logLevel: 'info', drainSeconds: 3, stopTimeoutSeconds: 10,
+    });
     expect(loadConfig({ PORT: '  ', HOST: '' })).toEqual(loadConfig({}));
   });
 
   it('reads every setting', () => {
-    expect(loadConfig({ KB_DATABASE_URL: 'sqlite:/srv/kb.db', HOST: '0.0.0.0', PORT: '0', KB_BODY_LIMIT: '2048', KB_LOG_LEVEL: 'WARN' }))
-      .toEqual({ databaseUrl: 'sqlite:/srv/kb.db', host: '0.0.0.0', port: 0, bodyLimit: 2048, logLevel: 'warn' });
+    expect(loadConfig({
+      KB_DATABASE_URL: 'sqlite:/srv/kb.db', HOST: '0.0.0.0', PORT: '0', KB_BODY_LIMIT: '2048', KB_LOG_LEVEL: 'WARN',
+      KB_DRAIN_SECONDS: '0.5', KB_STOP_TIMEOUT_SECONDS: '30',
+    })).toEqual({ databaseUrl: 'sqlite:/srv/kb.db', host: '0.0.0.0', port: 0, bodyLimit: 2048, logLevel: 'warn', drainSeconds: 0.5, stopTimeoutSeconds: 30 });
   });
 
   it.each<[Record<string, string>, RegExp]>([
-    [{ PORT: 'http' }, /^PORT must be a port number from 0 to 65535, not "http"/],
+    [{ PORT: 'http' }, /^PORT must be a port number from 0 to 65535, not "http"\.$/],
     [{ PORT: '65536' }, /^PORT must be/],
     [{ PORT: '-1' }, /^PORT must be/],
     [{ PORT: '80.5' }, /^PORT must be/],
     [{ KB_BODY_LIMIT: '0' }, /^KB_BODY_LIMIT must be a whole number of bytes/],
     [{ KB_BODY_LIMIT: '1MB' }, /^KB_BODY_LIMIT must be/],
-    [{ KB_LOG_LEVEL: 'verbose' }, /^KB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    [{ KB_LOG_LEVEL: 'verbose' }, /^KB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"\.$/],
+    [{ KB_DRAIN_SECONDS: 'soon' }, /^KB_DRAIN_SECONDS must be a number of seconds, 0 or more \(for example 3 or 0\.5\), not "soon"\.$/],
+    [{ KB_DRAIN_SECONDS: '-1' }, /^KB_DRAIN_SECONDS must be/],
+    [{ KB_STOP_TIMEOUT_SECONDS: '0' }, /^KB_STOP_TIMEOUT_SECONDS must be a number of seconds above 0 \(for example 10\), not "0"\.$/],
+    [{ KB_DRAIN_SECONDS: '12' }, /^KB_STOP_TIMEOUT_SECONDS \(10\) must be more than KB_DRAIN_SECONDS \(12\): the stop includes the drain\.$/],
   ])('names the setting that cannot be used: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('the app at boot (ConfigModule.forRoot)', () => {
+  afterEach(() => {
+    delete process.env.KB_DRAIN_SECONDS;
+  });
+
+  it('refuses a bad variable of the environment with the same one line, before opening the database', async () => {
+    process.env.KB_DRAIN_SECONDS = 'soon';
+    const databaseUrl = join(tmpdir(), `kbp-never-opened-${process.pid}`, 'kb.db');
+    await expect(createApp({ ...defaults, logLevel: 'silent', databaseUrl })).rejects.toThrow(
+      new ConfigError('KB_DRAIN_SECONDS must be a number of seconds, 0 or more (for example 3 or 0.5), not "soon".'),
+    );
   });
 });
 
