@@ -8,13 +8,18 @@ import express from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { setupDocs } from './docs/setup-docs';
-import { accessLog } from './http/access-log';
+import { DrainState } from './health/drain-state';
 import { answerClientErrors } from './http/client-errors';
+import { closeConnectionsWhileDraining } from './http/close-when-draining';
 import { cors } from './http/cors';
+import { requestId } from './http/request-id';
+import { requestLog } from './http/request-log';
 import { collectRoutes } from './http/route-table';
+import { createLogger, nestLoggerOf } from './logging/logger';
 
 export interface CreateAppOptions {
-  /** Where access-log lines go; none when absent (tests) or when the log level is above info. */
+  /** Where the JSON log lines go (request lines at info, Nest's warnings and errors); without it
+   * (tests) nothing is logged. */
   logLine?: (line: string) => void;
 }
 
@@ -22,15 +27,18 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Paths are case-sensitive, as the route table behind 405 and the preflight is; Express reads
   // this setting once, when its router is first made, so it is set on a fresh instance.
   const server = express().set('case sensitive routing', true);
+  const logger = options.logLine && config.logLevel !== 'silent' ? createLogger(config.logLevel, options.logLine) : undefined;
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
     bodyParser: false,
     abortOnError: false,
-    logger: config.logLevel === 'silent' || !options.logLine ? false : ['error', 'warn'],
+    logger: logger ? nestLoggerOf(logger) : false,
   });
   app.set('etag', false);
   app.disable('x-powered-by');
-  const verbose = ['info', 'debug', 'trace'].includes(config.logLevel);
-  if (options.logLine && verbose) app.use(accessLog(options.logLine));
+  // Before anything that answers (the CORS preflight included), so every answer has them.
+  app.use(requestId);
+  if (logger?.isLevelEnabled('info')) app.use(requestLog(logger));
+  app.use(closeConnectionsWhileDraining(app.get(DrainState)));
   app.use(cors);
   setupDocs(app);
   await app.init();

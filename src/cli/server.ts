@@ -1,5 +1,5 @@
 // Runs the service for kbp serve: the app of createApp() over the migrated database, listening;
-// the demo for a newcomer; a graceful, bounded stop on SIGINT or SIGTERM.
+// the demo for a newcomer; a graceful (drained), bounded stop on SIGINT or SIGTERM.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../app.factory';
@@ -13,6 +13,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { PagesService } from '../pages/pages.service';
 import { openFailure, printableUrl } from './database-url';
 import { createDemoIfEmpty, dbOptionFor, welcomeText, type Demo } from './demo';
+import { stopGracefully, trackConnections } from './graceful-stop';
 import { stopOnSignals } from './shutdown';
 
 /** A wildcard address is not one a client can dial, so point it at this machine. */
@@ -50,6 +51,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function serve(config: AppConfig, options: { demo: boolean }): Promise<void> {
   await migrateFirst(config.databaseUrl);
   const app = await createApp(config, { logLine: (line) => process.stdout.write(line) });
+  const connections = trackConnections(app.getHttpServer());
   try {
     await listen(app.getHttpServer(), config.port, config.host);
   } catch (error) {
@@ -73,10 +75,9 @@ export async function serve(config: AppConfig, options: { demo: boolean }): Prom
     throw error;
   }
   stopOnSignals(async () => {
-    console.log('kb-pages is stopping: no new connections, finishing the requests in flight.');
-    await app.close();
+    await stopGracefully(app, { connections, drainMs: config.drainSeconds * 1000, log: (line) => console.log(line) });
     console.log('kb-pages stopped.');
-  });
+  }, config.stopTimeoutSeconds * 1000);
   console.log(`kb-pages is listening on ${url} (database: ${printableUrl(config.databaseUrl)})`);
   console.log(`API documentation (Swagger UI): ${url}/api/v1/docs`);
   if (demo) console.log(welcomeText(demo, url, dbOptionFor(config.databaseUrl, config.databaseUrl === DEFAULT_DATABASE_URL)));

@@ -1,13 +1,11 @@
 // Stopping the service on a signal: once, gracefully, and within a bounded time.
 
-/** How long a stop may take (requests in flight, closing the database) before the process exits anyway. */
-export const STOP_TIMEOUT_MS = 10_000;
-
 /**
  * Runs `stop` once on the first SIGINT or SIGTERM and lets the process end by itself (status 0).
- * A second signal ends it at once; a stop still running after `timeoutMs` ends it with status 1.
+ * A second signal ends it at once; a stop still running after `timeoutMs` (KB_STOP_TIMEOUT_SECONDS)
+ * ends it with status 1.
  */
-export function stopOnSignals(stop: () => Promise<void>, timeoutMs = STOP_TIMEOUT_MS): void {
+export function stopOnSignals(stop: () => Promise<void>, timeoutMs: number): void {
   let stopping = false;
   let stopped = false;
   const onSignal = (signal: NodeJS.Signals) => {

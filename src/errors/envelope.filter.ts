@@ -41,7 +41,7 @@ export class EnvelopeFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const [code, message] = this.describe(exception, request, response);
     if (code === 'INTERNAL_ERROR') {
-      this.logger.error(`${request.method} ${request.originalUrl} failed`, exception instanceof Error ? exception.stack : String(exception));
+      this.logger.error({ msg: `${request.method} ${request.originalUrl.split('?')[0]} failed`, reqId: request.id, err: exception });
     }
     sendError(response, code, message);
   }

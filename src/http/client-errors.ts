@@ -1,8 +1,9 @@
 // What Node's HTTP server answers on its own, before the framework sees the request, still gets
 // the error shape: an unknown or lower-case method is 405, headers over the limit 431, anything
-// else the parser rejects 400; each with the CORS header, then the connection closes. CONNECT
+// else the parser rejects 400; each with the CORS header and a request id, then the connection closes. CONNECT
 // (which Node would drop unanswered) is 405 too, and an Expect header other than 100-continue
 // (which Node would refuse with a bare 417) is ignored, as RFC 9110 allows.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -24,12 +25,13 @@ function answerAndClose(socket: Duplex, code: ErrorCode, message: string): void 
   const body = errorBody(code, message);
   socket.end(
     `HTTP/1.1 ${status} ${reasons[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\nX-Request-Id: ${randomUUID()}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
   );
 }
 
 /** The answer Node is still writing on this connection (pipelined requests), if any. */
-function responseInFlight(socket: Socket): ServerResponse | undefined {
+export function responseInFlight(socket: Socket): ServerResponse | undefined {
   return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 }
 

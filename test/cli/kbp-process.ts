@@ -116,7 +116,8 @@ export interface RunningServe {
 /** Starts `kbp serve --port 0 …` and resolves once it prints where it listens. */
 export function startServe(args: readonly string[], env: Record<string, string> = {}): Promise<RunningServe> {
   const child = spawn(process.execPath, [kbpBin, 'serve', '--port', '0', ...args], {
-    env: childEnv({ KB_LOG_LEVEL: 'warn', ...env }),
+    // A short drain: a test's fetch keeps its connection open, which a stop would wait for.
+    env: childEnv({ KB_LOG_LEVEL: 'warn', KB_DRAIN_SECONDS: '0.5', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

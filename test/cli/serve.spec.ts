@@ -131,6 +131,115 @@ describe.each(backends)('kbp serve [%s]', (backend) => {
   });
 });
 
+/** Whether a new connection to `url` is taken ('connected') or refused (the error's code). */
+function tryConnect(url: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+/** A POST of a page whose body waits until `send` is called (Expect: 100-continue): a request in flight. */
+async function postInFlight(url: string, token: string, title: string): Promise<{ socket: Socket; send(): Promise<string> }> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  const body = JSON.stringify({ title });
+  const continued = receive(socket, /100 Continue\r\n\r\n/);
+  socket.write(
+    `POST /api/v1/bases/demo-base/pages HTTP/1.1\r\nHost: ${url.slice(7)}\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+  );
+  expect(await continued).toMatch(/^HTTP\/1\.1 100 Continue/);
+  return {
+    socket,
+    send() {
+      const answer = receive(socket, /\r\n\r\n\{.*\}$/s);
+      socket.write(body);
+      return answer;
+    },
+  };
+}
+
+describe.each(backends)('kbp serve drains before it stops [%s]', (backend) => {
+  const database = freshDatabaseEach(backend);
+
+  it('on SIGTERM: /readyz 503, every answer closes its connection, in-flight requests finish, then new connections are refused; exit 0', async () => {
+    const server = await startServe(['--db', database.url()], { KB_DRAIN_SECONDS: '2' });
+    const token = (await server.waitFor(demoToken))[1];
+    const { hostname, port } = new URL(server.url);
+    const kept = connect(Number(port), hostname);
+    const inFlight = await postInFlight(server.url, token, 'Written while draining');
+    try {
+      const first = receive(kept, /\r\n\r\n\{.*\}$/s);
+      kept.write(`GET /healthz HTTP/1.1\r\nHost: ${server.url.slice(7)}\r\n\r\n`);
+      expect(await first).toMatch(/^HTTP\/1\.1 200 [^]*\r\nConnection: keep-alive\r\n/);
+
+      const stopped = server.stop();
+      await server.waitFor(/kb-pages is draining/);
+      const kept503 = receive(kept, /\r\n\r\n\{.*\}$/s);
+      const keptEnded = new Promise((resolve) => kept.once('end', resolve));
+      kept.write(`GET /readyz HTTP/1.1\r\nHost: ${server.url.slice(7)}\r\n\r\n`);
+      const readyz = await kept503;
+      expect(readyz).toMatch(/^HTTP\/1\.1 503 [^]*\r\nConnection: close\r\n/);
+      expect(readyz).toMatch(/\r\nX-Request-Id: \S+\r\n/);
+      expect(JSON.parse(readyz.slice(readyz.indexOf('\r\n\r\n') + 4))).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'Not ready: the service is stopping.' },
+      });
+      await keptEnded;
+
+      // The request in flight keeps a connection open: the drain lasts its whole delay, then the
+      // listener closes while that request still waits for its body.
+      await server.waitFor(/kb-pages is stopping \(1 connection\(s\) still open\)/);
+      expect(await tryConnect(server.url)).toBe('ECONNREFUSED');
+      const created = await inFlight.send();
+      expect(created).toMatch(/^HTTP\/1\.1 201 [^]*\r\nConnection: close\r\n/);
+
+      const { code, signal, stdout, stderr } = await stopped;
+      expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
+      expect(stdout.split('\n').filter((line) => line.startsWith('kb-pages ') && !line.includes('listening'))).toEqual([
+        'kb-pages is draining: /readyz answers 503 and every answer closes its connection; waiting up to 2 s for open connections to close.',
+        'kb-pages is stopping (1 connection(s) still open): no new connections, finishing the requests in flight.',
+        'kb-pages answered every request; closing the database.',
+        'kb-pages stopped.',
+      ]);
+    } finally {
+      kept.destroy();
+      inFlight.socket.destroy();
+    }
+    const titles = await inspect(database.url(), (query) => query('SELECT title FROM pages ORDER BY pos'));
+    expect(titles).toEqual([{ title: 'Welcome to kb-pages' }, { title: 'Written while draining' }]);
+  });
+});
+
+describe('kbp serve stops', () => {
+  const database = freshDatabaseEach('sqlite');
+
+  it('at once when no connection is open: the drain does not wait its delay', async () => {
+    const server = await startServe(['--no-demo', '--db', database.url()], { KB_DRAIN_SECONDS: '30', KB_STOP_TIMEOUT_SECONDS: '40' });
+    const stopped = await server.stop('SIGINT');
+    expect(stopped.code).toBe(0);
+    expect(stopped.stdout).toContain('kb-pages is stopping (no connection open)');
+  });
+
+  it('with status 1 when a request in flight outlasts KB_STOP_TIMEOUT_SECONDS', async () => {
+    const server = await startServe(['--db', database.url()], { KB_DRAIN_SECONDS: '0.2', KB_STOP_TIMEOUT_SECONDS: '1.5' });
+    const token = (await server.waitFor(demoToken))[1];
+    const inFlight = await postInFlight(server.url, token, 'Never sent');
+    try {
+      const stopped = await server.stop();
+      expect({ code: stopped.code, signal: stopped.signal }).toEqual({ code: 1, signal: null });
+      expect(stopped.stderr).toBe('error: kb-pages did not stop within 1.5 seconds of SIGTERM; exiting now.\n');
+    } finally {
+      inFlight.socket.destroy();
+    }
+  });
+});
+
 describe('kbp serve settings', () => {
   it('refuses a bad port or setting, and a database URL of another kind, with a plain message', async () => {
     const db = 'sqlite:/nonexistent-folder-never-opened/kb.db';
@@ -140,6 +249,8 @@ describe('kbp serve settings', () => {
       [['serve', '--db', db], { PORT: 'eighty' }, /^error: PORT must be a port number/],
       [['serve', '--db', db], { KB_BODY_LIMIT: '1MB' }, /^error: KB_BODY_LIMIT must be a whole number of bytes/],
       [['serve', '--db', db], { KB_LOG_LEVEL: 'loud' }, /^error: KB_LOG_LEVEL must be one of/],
+      [['serve', '--db', db], { KB_DRAIN_SECONDS: '3s' }, /^error: KB_DRAIN_SECONDS must be a number of seconds, 0 or more \(for example 3 or 0\.5\), not "3s"\.\n$/],
+      [['serve', '--db', db], { KB_STOP_TIMEOUT_SECONDS: '2' }, /^error: KB_STOP_TIMEOUT_SECONDS \(2\) must be more than KB_DRAIN_SECONDS \(3\)/],
       [['serve', '--db', 'postgres://kb@127.0.0.1/kb'], {}, /^error: The database URL must be a file path, sqlite:PATH, mysql:\/\/… or mariadb:\/\/…/],
       [['serve', '--db', 'mysql://kb@127.0.0.1:1/nowhere', '--port', '0'], {}, /^error: MySQL\/MariaDB at 127\.0\.0\.1:1\/nowhere does not answer/],
     ];

@@ -36,7 +36,7 @@ describeEachBackend('CORS', (h) => {
     const res = await base.call('post', base.pagesPath(), { body: { title: 'x' }, headers: origin });
     expect(res.status).toBe(201);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(listOf(res.headers['access-control-expose-headers'])).toContain('location');
+    expect(listOf(res.headers['access-control-expose-headers'])).toEqual(expect.arrayContaining(['location', 'x-request-id']));
   });
 
   it('gives a 204 DELETE Access-Control-Allow-Origin: *', async () => {
@@ -47,11 +47,12 @@ describeEachBackend('CORS', (h) => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
-  it.each(errors)('gives an error %s Access-Control-Allow-Origin: *', async (_label, status, send) => {
+  it.each(errors)('gives an error %s Access-Control-Allow-Origin: * and exposes X-Request-Id', async (_label, status, send) => {
     const base = await h().fresh();
     const res = await send(base);
     expect(res.status).toBe(status);
     expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(listOf(res.headers['access-control-expose-headers'])).toContain('x-request-id');
   });
 
   it('answers an OPTIONS preflight with 204 without a token, with Access-Control-Allow-Origin: *', async () => {
@@ -62,10 +63,10 @@ describeEachBackend('CORS', (h) => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
-  it('allows the Authorization and Content-Type headers in the preflight', async () => {
+  it('allows the Authorization, Content-Type and X-Request-Id headers in the preflight', async () => {
     const base = await h().fresh();
     const allowed = listOf((await preflight(base, base.pagesPath())).headers['access-control-allow-headers']);
-    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'x-request-id']));
   });
 
   it('allows GET, POST, PATCH and DELETE in the preflight', async () => {
