@@ -70,6 +70,8 @@ async function main(): Promise<void> {
       const mean = (list: LoadResult[]) => list.reduce((sum, r) => sum + r.requestsPerSecond, 0) / list.length;
       console.log(`${operation.name.padEnd(20)} three ÷ one: ${(mean(results.three) / mean(results.one)).toFixed(2)}\n`);
     }
+    const errors = [1, 2].map((n) => cluster.balancerErrors(n)).join('').trim();
+    if (errors) console.log(`nginx logged:\n${errors.split('\n').slice(-20).join('\n')}`);
   } finally {
     await load.stop();
     await cluster.destroy();

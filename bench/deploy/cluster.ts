@@ -62,7 +62,7 @@ export class Cluster {
   /** Starts nginx in front of `replicas` (all by default) and answers its address. */
   async startBalancer(replicas = this.replicas): Promise<string> {
     const port = await freePort();
-    const dir = join(this.runDir, `balancer-${++this.balancers}`);
+    const dir = this.balancerDir(++this.balancers);
     mkdirSync(dir);
     await run('bash', [join(root, 'deploy', 'balancer.sh'), 'start', dir, String(port), ...replicas.map((r) => String(r.port))]);
     const url = `http://127.0.0.1:${port}`;
@@ -98,12 +98,22 @@ export class Cluster {
 
   /** nginx's access log: one JSON object a request (deploy/nginx/kb-pages.conf.template). */
   balancerLog(): Array<{ request_id: string; status: number; upstream: string; method: string; uri: string }> {
-    return readFileSync(join(this.runDir, 'balancer-1', 'access.log'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return readFileSync(join(this.balancerDir(1), 'access.log'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  }
+
+  /** What nginx logged as errors in front of the replicas (the `n`th balancer started). */
+  balancerErrors(n = 1): string {
+    const file = join(this.balancerDir(n), 'error.log');
+    return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  }
+
+  private balancerDir(n: number): string {
+    return join(this.runDir, `balancer-${n}`);
   }
 
   async destroy(): Promise<void> {
     for (let i = 1; i <= this.balancers; i++) {
-      await run('bash', [join(root, 'deploy', 'balancer.sh'), 'stop', join(this.runDir, `balancer-${i}`)]).catch(() => undefined);
+      await run('bash', [join(root, 'deploy', 'balancer.sh'), 'stop', this.balancerDir(i)]).catch(() => undefined);
     }
     await Promise.all(this.replicas.map((replica) => podman(['rm', '--force', '--time', '0', replica.name]).catch(() => undefined)));
     rmSync(this.runDir, { recursive: true, force: true });

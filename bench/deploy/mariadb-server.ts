@@ -1,6 +1,6 @@
-// A MariaDB server of the deployment test's own (the machine's MariaDB, in a data directory and on
-// a port of its own), so the test can stop and start it without touching the machine's server.
-import { spawn, type ChildProcess } from 'node:child_process';
+// A MariaDB server of a test's or bench's own (the machine's MariaDB, in a data directory and on
+// a port of its own), so it can be stopped and started without touching the machine's server.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,11 @@ export class MariaDbServer {
   private process: ChildProcess | null = null;
 
   private constructor(private readonly dataDir: string, readonly port: number) {}
+
+  /** Whether this machine has MariaDB's server programs. */
+  static installed(): boolean {
+    return ['mariadbd', 'mariadb-install-db'].every((program) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0);
+  }
 
   static async create(): Promise<MariaDbServer> {
     const dataDir = mkdtempSync(join(tmpdir(), 'kb-pages-deploy-db-'));
@@ -29,7 +34,7 @@ export class MariaDbServer {
     this.process = spawn('mariadbd', [
       '--no-defaults', `--datadir=${this.dataDir}`, `--port=${this.port}`, '--bind-address=127.0.0.1',
       `--socket=${join(this.dataDir, 'mysqld.sock')}`, `--pid-file=${join(this.dataDir, 'mysqld.pid')}`, '--user=root',
-      '--skip-name-resolve', '--innodb-buffer-pool-size=128M', '--max-connections=500',
+      '--skip-name-resolve', '--skip-log-bin', '--innodb-buffer-pool-size=64M', '--max-connections=500',
     ], { stdio: 'ignore' });
     await waitFor(`MariaDB on port ${this.port}`, async () => (await this.sql('SELECT 1'), true), 60_000);
   }

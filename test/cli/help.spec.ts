@@ -71,7 +71,7 @@ describe('kbp help and usage', () => {
     expect(flags).toEqual(['--max-semi-space-size=16', '--heap-growing-percent=100']);
     const { scripts } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.start).toBe('bin/kbp.js serve');
-    expect(readFileSync(join(__dirname, '..', '..', 'Dockerfile'), 'utf8')).toMatch(/^CMD \["bin\/kbp\.js", "serve"\]$/m);
+    expect(readFileSync(join(__dirname, '..', '..', 'Dockerfile'), 'utf8')).toMatch(/^ENTRYPOINT \["bin\/kbp\.js"\]\nCMD \["serve", "--no-demo"\]$/m);
     // The shebang finds the first node on PATH; put this test's own Node there, as npm puts the pinned one.
     const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
     const stdout = await new Promise<string>((resolve, reject) => {

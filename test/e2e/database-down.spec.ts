@@ -1,6 +1,6 @@
 // MariaDB stops under a running service: requests answer 503 SERVICE_UNAVAILABLE in the error
 // shape (not a hang, not a 500), /readyz too; once MariaDB is back the service answers again by
-// itself. On a private MariaDB server that the test stops and starts (test/support/private-mariadb.ts).
+// itself. On a private MariaDB server that the test stops and starts (bench/deploy/mariadb-server.ts).
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
@@ -8,18 +8,18 @@ import { defaults } from '../../src/config/config';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { backends } from '../support/databases';
 import { expectError, insertBase, insertToken, insertUser, uniqueName } from '../support/e2e';
-import { createPrivateMariadb, privateMariadbAvailable, type PrivateMariadb } from '../support/private-mariadb';
+import { MariaDbServer } from '../../bench/deploy/mariadb-server';
 
-const runs = backends.includes('mysql') && privateMariadbAvailable ? describe : describe.skip;
+const runs = backends.includes('mysql') && MariaDbServer.installed() ? describe : describe.skip;
 
 runs('the database stops and comes back [mysql]', () => {
-  let mariadb: PrivateMariadb;
+  let mariadb: MariaDbServer;
   let app: INestApplication;
   let baseId: string;
   let token: string;
   beforeAll(async () => {
-    mariadb = await createPrivateMariadb();
-    app = await createApp({ ...defaults, logLevel: 'silent', databaseUrl: mariadb.url });
+    mariadb = await MariaDbServer.create();
+    app = await createApp({ ...defaults, logLevel: 'silent', databaseUrl: await mariadb.databaseUrl('kb') });
     await app.listen(0, '127.0.0.1');
     const db = app.get(UnitOfWork);
     baseId = uniqueName();
@@ -28,7 +28,7 @@ runs('the database stops and comes back [mysql]', () => {
   }, 60_000);
   afterAll(async () => {
     await app?.close();
-    await mariadb?.remove();
+    await mariadb?.destroy();
   });
 
   const api = () => ({
