@@ -69,8 +69,9 @@ export async function stopGracefully(app: INestApplication, { connections, drain
   closeAfterAnswersInFlight(connections);
   log(`kb-pages is draining: /readyz answers 503 and every answer closes its connection; waiting up to ${drainMs / 1000} s for open connections to close.`);
   const left = await connectionsLeftAfter(connections, drainMs);
-  log(`kb-pages is stopping (${left === 0 ? 'no connection open' : `${left} connection(s) still open`}): no new connections, finishing the requests in flight.`);
+  // Closed before it is said, so whoever reads the line finds the port closed.
   const ended = stopListening(server);
+  log(`kb-pages is stopping (${left === 0 ? 'no connection open' : `${left} connection(s) still open`}): no new connections, finishing the requests in flight.`);
   if (left > 0) {
     await Promise.race([ended, sleep(LATE_REQUEST_GRACE_MS)]);
     // The drain delay has passed: an idle connection has had no request since the drain began (any
