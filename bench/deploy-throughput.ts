@@ -1,8 +1,10 @@
 // Three replicas of the image against one, through nginx, in the same run: the image built from
 // this checkout (or --image), three replicas on a MariaDB server of the bench's own, one nginx in
 // front of all three and one in front of the first alone, then each operation loaded through each
-// nginx in turn (one, three, one, three), 10 connections. Prints req/s and p50 per operation.
-// Usage: npm run bench:deploy -- [--image TAG] [--duration SECONDS]
+// nginx in turn (one, three, one, three; after 2 s unmeasured through three to warm every replica),
+// 10 connections. Prints req/s and p50 per operation.
+// Usage: npm run bench:deploy -- [--image TAG] [--duration SECONDS] [--log-level LEVEL]
+// (the replicas' KB_LOG_LEVEL, default the image's: info, a JSON line a request).
 import { parseArgs } from 'node:util';
 import { Cluster, buildImage } from './deploy/cluster';
 import { MariaDbServer } from './deploy/mariadb-server';
@@ -41,12 +43,13 @@ function operations(ids: string[]): BenchOperation[] {
 const row = (result: LoadResult) => `${result.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  ${result.failures} failed`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { image: { type: 'string' }, duration: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({ options: { image: { type: 'string' }, duration: { type: 'string', default: '5' }, 'log-level': { type: 'string' } } });
   const duration = Number(values.duration);
   const image = values.image ?? 'localhost/kb-pages:bench';
   if (!values.image) await buildImage(image);
   const db = await MariaDbServer.create();
-  const cluster = new Cluster(image, await db.databaseUrl('kb_pages'), `kb-pages-bench-${process.pid}`);
+  const env: Record<string, string> = values['log-level'] ? { KB_LOG_LEVEL: values['log-level'] } : {};
+  const cluster = new Cluster(image, await db.databaseUrl('kb_pages'), `kb-pages-bench-${process.pid}`, env);
   const load = LoadGenerator.start();
   try {
     await cluster.startReplicas(3);
@@ -59,9 +62,11 @@ async function main(): Promise<void> {
     await cluster.kbp(first, ['member', 'add', BASE_ID, 'bench@example.com', '--role', 'owner']);
     const token = (await cluster.kbp(first, ['token', 'create', '--base', BASE_ID, '--user', 'bench@example.com', '--scope', 'write'])).split('\n').pop()!;
     const ids = await seedPages(three, token);
-    console.log(`${image}, 3 replicas on one MariaDB, nginx in front, ${CONNECTIONS} connections, ${duration} s a row\n`);
+    console.log(`${image}, 3 replicas on one MariaDB (KB_LOG_LEVEL ${env.KB_LOG_LEVEL ?? 'info'}), nginx in front, ${CONNECTIONS} connections, ${duration} s a row\n`);
     for (const operation of operations(ids)) {
       const results: Record<'one' | 'three', LoadResult[]> = { one: [], three: [] };
+      // Unmeasured, through all three: every replica's code paths warm before the first row.
+      await load.run({ urls: [three], token, connections: CONNECTIONS, durationSeconds: 2, operation, startAt: 0 });
       for (const [name, url] of [['one', one], ['three', three], ['one', one], ['three', three]] as const) {
         const result = await load.run({ urls: [url], token, connections: CONNECTIONS, durationSeconds: duration, operation, startAt: 0 });
         results[name].push(result);

@@ -34,7 +34,13 @@ export class Cluster {
   balancerUrl = '';
   private balancers = 0;
 
-  constructor(private readonly image: string, private readonly databaseUrl: string, private readonly prefix: string) {}
+  constructor(
+    private readonly image: string,
+    private readonly databaseUrl: string,
+    private readonly prefix: string,
+    /** More variables for every replica (KB_LOG_LEVEL, say). */
+    private readonly env: Record<string, string> = {},
+  ) {}
 
   /** Starts `count` replicas at once, as a scheduler would, on one database. */
   async startReplicas(count: number): Promise<void> {
@@ -45,7 +51,8 @@ export class Cluster {
     }
     await Promise.all(added.map((replica) => podman([
       'run', '--detach', '--name', replica.name, '--network', 'host', ...LIMITS,
-      '--env', `PORT=${replica.port}`, '--env', `KB_DATABASE_URL=${this.databaseUrl}`, this.image,
+      ...Object.entries({ ...this.env, PORT: String(replica.port), KB_DATABASE_URL: this.databaseUrl }).flatMap(([name, value]) => ['--env', `${name}=${value}`]),
+      this.image,
     ])));
     this.replicas.push(...added);
   }
