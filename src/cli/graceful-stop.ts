@@ -1,6 +1,7 @@
 // Stopping the service without losing a request behind a proxy that keeps connections alive
-// (nginx's upstream keepalive, whose idle timeout is shorter than Node's 5 s): drain first, while
-// still listening; then stop listening, let the requests in flight finish, close the database.
+// (nginx's upstream keepalive, whose idle timeout is shorter than Node's 5 s): drain first, still
+// listening and keeping connections alive; then stop listening and close each connection after its
+// next answer; let the requests in flight finish; close the database.
 import type { INestApplication } from '@nestjs/common';
 import type { Server as HttpServer } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
@@ -10,13 +11,6 @@ import { responseInFlight } from '../http/client-errors';
 
 /** How often the drain looks whether any connection is still open. */
 const POLL_MS = 50;
-
-/**
- * Once the listener is closed, how long a connection accepted just before may take to bring its
- * request before the idle connections are closed: closing it unread would fail a request that
- * the proxy already sent (and will not retry if it is a POST).
- */
-const LATE_REQUEST_GRACE_MS = 500;
 
 /** The server's open connections, kept from the start: a stop must reach the requests already in flight. */
 export function trackConnections(server: HttpServer): Set<Socket> {
@@ -28,8 +22,8 @@ export function trackConnections(server: HttpServer): Set<Socket> {
   return sockets;
 }
 
-/** The answers still being made when the drain begins close their connection too: the
- * middleware that says so for the rest (close-when-draining.ts) ran before the drain. */
+/** The answers still being made when the listener closes close their connection too: the
+ * middleware that says so for the rest (close-when-draining.ts) ran before. */
 function closeAfterAnswersInFlight(sockets: Set<Socket>): void {
   for (const socket of sockets) {
     const response = responseInFlight(socket);
@@ -65,18 +59,22 @@ export interface StopOptions {
 
 export async function stopGracefully(app: INestApplication, { connections, drainMs, log }: StopOptions): Promise<void> {
   const server = app.getHttpServer() as HttpServer;
-  app.get(DrainState).start();
-  closeAfterAnswersInFlight(connections);
-  log(`kb-pages is draining: /readyz answers 503 and every answer closes its connection; waiting up to ${drainMs / 1000} s for open connections to close.`);
+  const drain = app.get(DrainState);
+  drain.start();
+  log(`kb-pages is draining: /readyz answers 503; serving on for up to ${drainMs / 1000} s while connections are open.`);
   const left = await connectionsLeftAfter(connections, drainMs);
-  // Closed before it is said, so whoever reads the line finds the port closed.
+  // The listener closes while the proxy still keeps its connections to us: it reuses those and
+  // seldom opens a new one, and a new one still waiting to be accepted when the listener closes
+  // is reset after the proxy may have sent a request on it (a POST it will not retry). Answers
+  // kept connections alive until now for the same reason.
   const ended = stopListening(server);
-  log(`kb-pages is stopping (${left === 0 ? 'no connection open' : `${left} connection(s) still open`}): no new connections, finishing the requests in flight.`);
+  drain.closeConnections();
+  closeAfterAnswersInFlight(connections);
+  log(`kb-pages is stopping (${left === 0 ? 'no connection open' : `${left} connection(s) still open`}): no new connections; each open one closes after its next answer.`);
   if (left > 0) {
-    await Promise.race([ended, sleep(LATE_REQUEST_GRACE_MS)]);
-    // The drain delay has passed: an idle connection has had no request since the drain began (any
-    // answer since closed its connection), longer than the proxy keeps one idle when
-    // KB_DRAIN_SECONDS exceeds its keepalive timeout; so the proxy is not reusing it.
+    // A connection that has had no request for this long (longer than the proxy keeps one idle)
+    // is one the proxy will not reuse: closing it cannot cut a request off.
+    await Promise.race([ended, sleep(drainMs)]);
     server.closeIdleConnections();
   }
   await ended;

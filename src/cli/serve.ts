@@ -33,10 +33,11 @@ export function registerServeCommand(program: Command): void {
 Environment: KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT (bytes, default 1048576),
 KB_LOG_LEVEL (fatal, error, warn, info, debug, trace or silent; default info: JSON lines on
 stdout, one per request), KB_DRAIN_SECONDS (default 3), KB_STOP_TIMEOUT_SECONDS (default 10).
-Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: first it drains (/readyz answers 503, every answer
-closes its connection) until no connection is open or KB_DRAIN_SECONDS pass; then it takes no
-new connections, lets the requests in flight finish and closes the database. A stop that takes
-longer than KB_STOP_TIMEOUT_SECONDS in all exits with status 1.`)
+Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: first it drains (/readyz answers 503, it still
+serves) until no connection is open or KB_DRAIN_SECONDS pass; then it takes no new connections,
+closes each open one after its next answer (idle ones after as long again), lets the requests in
+flight finish and closes the database. A stop that takes longer than KB_STOP_TIMEOUT_SECONDS
+(more than twice KB_DRAIN_SECONDS) in all exits with status 1.`)
     .action(async (options: ServeOptions, command: Command) => {
       const config = serveConfig(options, command);
       const { serve } = require('./server') as typeof import('./server');

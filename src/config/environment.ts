@@ -62,7 +62,8 @@ export class EnvironmentVariables {
   @Expose() @Transform(lowerCase) @IsOptional() @IsIn(logLevels, accepts(`one of ${logLevels.join(', ')}`))
   KB_LOG_LEVEL?: LogLevel;
 
-  /** How long a stop keeps listening, at most, for the open connections to close. */
+  /** How long a stop keeps listening, at most, while connections are open; then as long again
+   * at most for the open connections to close. */
   @Seconds('a number of seconds, 0 or more (for example 3 or 0.5)')
   KB_DRAIN_SECONDS?: number;
 
@@ -82,8 +83,8 @@ export function validateEnvironment(env: Env): EnvironmentVariables {
   if (error) throw new ConfigError(Object.values(error.constraints ?? {})[0] ?? `${error.property} cannot be used.`);
   const drain = variables.KB_DRAIN_SECONDS ?? DEFAULT_DRAIN_SECONDS;
   const stop = variables.KB_STOP_TIMEOUT_SECONDS ?? DEFAULT_STOP_TIMEOUT_SECONDS;
-  if (stop <= drain) {
-    throw new ConfigError(`KB_STOP_TIMEOUT_SECONDS (${stop}) must be more than KB_DRAIN_SECONDS (${drain}): the stop includes the drain.`);
+  if (stop <= 2 * drain) {
+    throw new ConfigError(`KB_STOP_TIMEOUT_SECONDS (${stop}) must be more than twice KB_DRAIN_SECONDS (${drain}): the stop drains, then waits as long again for the open connections to close.`);
   }
   return variables;
 }

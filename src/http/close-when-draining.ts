@@ -1,11 +1,11 @@
-// While the service drains, every answer says `Connection: close` (and Node closes the connection
-// after it), so a proxy never sends another request on a connection of a stopping process.
+// Once a stopping service has closed its listener, every answer says `Connection: close` (and Node
+// closes the connection after it), so a proxy sends nothing more on a connection of that process.
 import type { NextFunction, Request, Response } from 'express';
 import type { DrainState } from '../health/drain-state';
 
 export function closeConnectionsWhileDraining(drain: DrainState) {
   return (_request: Request, response: Response, next: NextFunction): void => {
-    if (drain.draining) response.setHeader('Connection', 'close');
+    if (drain.closingConnections) response.setHeader('Connection', 'close');
     next();
   };
 }

@@ -168,42 +168,47 @@ async function postInFlight(url: string, token: string, title: string): Promise<
 describe.each(backends)('kbp serve drains before it stops [%s]', (backend) => {
   const database = freshDatabaseEach(backend);
 
-  it('on SIGTERM: /readyz 503, every answer closes its connection, in-flight requests finish, then new connections are refused; exit 0', async () => {
+  it('on SIGTERM: /readyz 503 while it serves on, then the listener closes, every answer closes its connection, in-flight requests finish; exit 0', async () => {
     const server = await startServe(['--db', database.url()], { KB_DRAIN_SECONDS: '2' });
     const token = (await server.waitFor(demoToken))[1];
     const { hostname, port } = new URL(server.url);
     const kept = connect(Number(port), hostname);
     const inFlight = await postInFlight(server.url, token, 'Written while draining');
+    const get = (path: string) => kept.write(`GET ${path} HTTP/1.1\r\nHost: ${server.url.slice(7)}\r\n\r\n`);
     try {
       const first = receive(kept, /\r\n\r\n\{.*\}$/s);
-      kept.write(`GET /healthz HTTP/1.1\r\nHost: ${server.url.slice(7)}\r\n\r\n`);
+      get('/healthz');
       expect(await first).toMatch(/^HTTP\/1\.1 200 [^]*\r\nConnection: keep-alive\r\n/);
 
+      // Draining: not ready, but still listening and keeping connections alive.
       const stopped = server.stop();
       await server.waitFor(/kb-pages is draining/);
       const kept503 = receive(kept, /\r\n\r\n\{.*\}$/s);
-      const keptEnded = new Promise((resolve) => kept.once('end', resolve));
-      kept.write(`GET /readyz HTTP/1.1\r\nHost: ${server.url.slice(7)}\r\n\r\n`);
+      get('/readyz');
       const readyz = await kept503;
-      expect(readyz).toMatch(/^HTTP\/1\.1 503 [^]*\r\nConnection: close\r\n/);
+      expect(readyz).toMatch(/^HTTP\/1\.1 503 [^]*\r\nConnection: keep-alive\r\n/);
       expect(readyz).toMatch(/\r\nX-Request-Id: \S+\r\n/);
       expect(JSON.parse(readyz.slice(readyz.indexOf('\r\n\r\n') + 4))).toEqual({
         error: { code: 'SERVICE_UNAVAILABLE', message: 'Not ready: the service is stopping.' },
       });
-      await keptEnded;
 
-      // The request in flight keeps a connection open: the drain lasts its whole delay, then the
-      // listener closes while that request still waits for its body.
-      await server.waitFor(/kb-pages is stopping \(1 connection\(s\) still open\)/);
+      // The two open connections make the drain last its whole delay; then the listener closes,
+      // and the kept connection's next answer closes it.
+      await server.waitFor(/kb-pages is stopping \(2 connection\(s\) still open\)/);
       expect(await tryConnect(server.url)).toBe('ECONNREFUSED');
+      const lastAnswer = receive(kept, /\r\n\r\n\{.*\}$/s);
+      const keptEnded = new Promise((resolve) => kept.once('end', resolve));
+      get('/healthz');
+      expect(await lastAnswer).toMatch(/^HTTP\/1\.1 200 [^]*\r\nConnection: close\r\n/);
+      await keptEnded;
       const created = await inFlight.send();
       expect(created).toMatch(/^HTTP\/1\.1 201 [^]*\r\nConnection: close\r\n/);
 
       const { code, signal, stdout, stderr } = await stopped;
       expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
       expect(stdout.split('\n').filter((line) => line.startsWith('kb-pages ') && !line.includes('listening'))).toEqual([
-        'kb-pages is draining: /readyz answers 503 and every answer closes its connection; waiting up to 2 s for open connections to close.',
-        'kb-pages is stopping (1 connection(s) still open): no new connections, finishing the requests in flight.',
+        'kb-pages is draining: /readyz answers 503; serving on for up to 2 s while connections are open.',
+        'kb-pages is stopping (2 connection(s) still open): no new connections; each open one closes after its next answer.',
         'kb-pages answered every request; closing the database.',
         'kb-pages stopped.',
       ]);
@@ -220,7 +225,7 @@ describe('kbp serve stops', () => {
   const database = freshDatabaseEach('sqlite');
 
   it('at once when no connection is open: the drain does not wait its delay', async () => {
-    const server = await startServe(['--no-demo', '--db', database.url()], { KB_DRAIN_SECONDS: '30', KB_STOP_TIMEOUT_SECONDS: '40' });
+    const server = await startServe(['--no-demo', '--db', database.url()], { KB_DRAIN_SECONDS: '30', KB_STOP_TIMEOUT_SECONDS: '61' });
     const stopped = await server.stop('SIGINT');
     expect(stopped.code).toBe(0);
     expect(stopped.stdout).toContain('kb-pages is stopping (no connection open)');
@@ -250,7 +255,7 @@ describe('kbp serve settings', () => {
       [['serve', '--db', db], { KB_BODY_LIMIT: '1MB' }, /^error: KB_BODY_LIMIT must be a whole number of bytes/],
       [['serve', '--db', db], { KB_LOG_LEVEL: 'loud' }, /^error: KB_LOG_LEVEL must be one of/],
       [['serve', '--db', db], { KB_DRAIN_SECONDS: '3s' }, /^error: KB_DRAIN_SECONDS must be a number of seconds, 0 or more \(for example 3 or 0\.5\), not "3s"\.\n$/],
-      [['serve', '--db', db], { KB_STOP_TIMEOUT_SECONDS: '2' }, /^error: KB_STOP_TIMEOUT_SECONDS \(2\) must be more than KB_DRAIN_SECONDS \(3\)/],
+      [['serve', '--db', db], { KB_STOP_TIMEOUT_SECONDS: '6' }, /^error: KB_STOP_TIMEOUT_SECONDS \(6\) must be more than twice KB_DRAIN_SECONDS \(3\)/],
       [['serve', '--db', 'postgres://kb@127.0.0.1/kb'], {}, /^error: The database URL must be a file path, sqlite:PATH, mysql:\/\/… or mariadb:\/\/…/],
       [['serve', '--db', 'mysql://kb@127.0.0.1:1/nowhere', '--port', '0'], {}, /^error: MySQL\/MariaDB at 127\.0\.0\.1:1\/nowhere does not answer/],
     ];

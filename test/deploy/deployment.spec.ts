@@ -91,6 +91,7 @@ describe('three replicas of the image behind nginx on one MariaDB', () => {
       }
     });
     console.log(`(a) rolling restart: ${counts(outcomes)}`);
+    if (failed(outcomes).length > 0) console.log(`nginx logged:\n${cluster.balancerErrors()}`);
     expect(failed(outcomes)).toEqual([]);
     expect(outcomes.length).toBeGreaterThan(100);
   });
