@@ -8,9 +8,7 @@ import express from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { setupDocs } from './docs/setup-docs';
-import { DrainState } from './health/drain-state';
 import { answerClientErrors } from './http/client-errors';
-import { closeConnectionsWhileDraining } from './http/close-when-draining';
 import { cors } from './http/cors';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
@@ -38,7 +36,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Before anything that answers (the CORS preflight included), so every answer has them.
   app.use(requestId);
   if (logger?.isLevelEnabled('info')) app.use(requestLog(logger));
-  app.use(closeConnectionsWhileDraining(app.get(DrainState)));
   app.use(cors);
   setupDocs(app);
   await app.init();

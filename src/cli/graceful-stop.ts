@@ -22,13 +22,17 @@ export function trackConnections(server: HttpServer): Set<Socket> {
   return sockets;
 }
 
-/** The answers still being made when the listener closes close their connection too: the
- * middleware that says so for the rest (close-when-draining.ts) ran before. */
-function closeAfterAnswersInFlight(sockets: Set<Socket>): void {
+/**
+ * From now on every answer closes its connection (Node closes it after a `Connection: close`):
+ * the answers still being made, and those to requests yet to come on the open connections, set at
+ * the server ahead of the app, so no request pays for it before a stop.
+ */
+function closeEachConnectionAfterItsAnswer(server: HttpServer, sockets: Set<Socket>): void {
   for (const socket of sockets) {
     const response = responseInFlight(socket);
     if (response && !response.headersSent) response.setHeader('Connection', 'close');
   }
+  server.prependListener('request', (_request, response) => response.setHeader('Connection', 'close'));
 }
 
 /** Waits until no connection is open or `ms` have passed; answers how many are still open. */
@@ -59,8 +63,7 @@ export interface StopOptions {
 
 export async function stopGracefully(app: INestApplication, { connections, drainMs, log }: StopOptions): Promise<void> {
   const server = app.getHttpServer() as HttpServer;
-  const drain = app.get(DrainState);
-  drain.start();
+  app.get(DrainState).start();
   log(`kb-pages is draining: /readyz answers 503; serving on for up to ${drainMs / 1000} s while connections are open.`);
   const left = await connectionsLeftAfter(connections, drainMs);
   // The listener closes while the proxy still keeps its connections to us: it reuses those and
@@ -68,8 +71,7 @@ export async function stopGracefully(app: INestApplication, { connections, drain
   // is reset after the proxy may have sent a request on it (a POST it will not retry). Answers
   // kept connections alive until now for the same reason.
   const ended = stopListening(server);
-  drain.closeConnections();
-  closeAfterAnswersInFlight(connections);
+  closeEachConnectionAfterItsAnswer(server, connections);
   log(`kb-pages is stopping (${left === 0 ? 'no connection open' : `${left} connection(s) still open`}): no new connections; each open one closes after its next answer.`);
   if (left > 0) {
     // A connection that has had no request for this long (longer than the proxy keeps one idle)

@@ -1,26 +1,16 @@
-// Where the service is in a stop (src/cli/graceful-stop.ts moves it on): draining, /readyz answers
-// 503; then, once the listener is closed, every answer also closes its connection.
+// Whether the service is draining before a stop (src/cli/graceful-stop.ts starts it): /readyz then
+// answers 503.
 import { Injectable } from '@nestjs/common';
 
 @Injectable()
 export class DrainState {
-  private phase: 'serving' | 'draining' | 'closing' = 'serving';
+  private started = false;
 
-  /** /readyz answers 503 from the drain on. */
   get draining(): boolean {
-    return this.phase !== 'serving';
-  }
-
-  /** Every answer closes its connection once the listener is closed. */
-  get closingConnections(): boolean {
-    return this.phase === 'closing';
+    return this.started;
   }
 
   start(): void {
-    this.phase = 'draining';
-  }
-
-  closeConnections(): void {
-    this.phase = 'closing';
+    this.started = true;
   }
 }
