@@ -5,9 +5,10 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { API_PREFIX } from '../http/api-prefix';
 import { ErrorResponse } from '../http/error.response';
+import { SANE_REQUEST_ID } from '../http/request-id';
 import { rewriteSchemas, toJsonSchema2020, type SchemaObject } from './json-schema-2020';
 
-export const API_VERSION = '1.1.0';
+export const API_VERSION = '1.2.0';
 
 const pathParameters: Record<string, SchemaObject> = {
   base_id: {
@@ -26,6 +27,21 @@ const pathParameters: Record<string, SchemaObject> = {
       + 'An unknown, deleted or malformed one is 404.',
     schema: { type: 'string', pattern: '^[a-z0-9]{6}$', minLength: 6, maxLength: 6 },
   },
+};
+
+/** Every request may name itself, and every answer carries the id (src/http/request-id.ts). */
+const requestIdParameter: SchemaObject = {
+  name: 'X-Request-Id',
+  in: 'header',
+  required: false,
+  description: 'An id of the caller\'s for this request, echoed in the answer and written in its log line. '
+    + 'Another value than 1 to 128 letters, digits or _.:+/=- is replaced by a new UUID.',
+  schema: { type: 'string', pattern: SANE_REQUEST_ID.source },
+};
+
+const requestIdHeader: SchemaObject = {
+  description: 'The request\'s id: the X-Request-Id it sent, else a new UUID; the log line of the request carries it',
+  schema: { type: 'string' },
 };
 
 /** What each status means, for answers whose decorator gave no description. */
@@ -75,10 +91,14 @@ function withPathParameters(path: string, parameters: SchemaObject[] = []): Sche
   return [...inPath.map((p) => structuredClone(p)), ...parameters.filter((p) => p.in !== 'path')];
 }
 
-/** Answers sorted by status, each with a description. */
+/** Answers sorted by status, each with a description and the X-Request-Id header. */
 function describedResponses(responses: Record<string, SchemaObject>): Record<string, SchemaObject> {
   const sorted = Object.entries(responses).sort(([a], [b]) => a.localeCompare(b));
-  return Object.fromEntries(sorted.map(([status, response]) => [status, { ...response, description: response.description || responseDescriptions[status] || '' }]));
+  return Object.fromEntries(sorted.map(([status, response]) => [status, {
+    ...response,
+    description: response.description || responseDescriptions[status] || '',
+    headers: { ...(response.headers as Record<string, SchemaObject> | undefined), 'X-Request-Id': structuredClone(requestIdHeader) },
+  }]));
 }
 
 /** A request body with a field the DTO does not declare is refused (400), and so is a PATCH that
@@ -101,7 +121,7 @@ function finish(document: OpenAPIObject): OpenAPIObject {
     for (const method of methods) {
       const operation = (item as Record<string, SchemaObject | undefined>)[method];
       if (!operation) continue;
-      operation.parameters = withPathParameters(path, operation.parameters as SchemaObject[] | undefined);
+      operation.parameters = [...withPathParameters(path, operation.parameters as SchemaObject[] | undefined), structuredClone(requestIdParameter)];
       operation.responses = describedResponses(operation.responses as Record<string, SchemaObject>);
       closeRequestBody(document, operation, method);
     }

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
-const SANE_REQUEST_ID = /^[\w.:+/=-]{1,128}$/;
+/** A request id of the client's that is kept (the OpenAPI document gives it as the header's pattern). */
+export const SANE_REQUEST_ID = /^[\w.:+/=-]{1,128}$/;
 
 export function requestId(request: Request, response: Response, next: NextFunction): void {
   const sent = request.headers['x-request-id'];

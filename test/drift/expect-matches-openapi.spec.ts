@@ -7,12 +7,14 @@ import { expectMatchesOpenApi } from '../support/openapi';
 const info = { base_id: 'team-docs', description: 'Docs', view: 'L', total_pages: 3 };
 const json = 'application/json; charset=utf-8';
 
-type Answer = [status: number, headers: Record<string, string>, body?: string];
+type Answer = [status: number, headers: Record<string, string | undefined>, body?: string];
 let answer: Answer = [200, {}];
 
+/** Answers as the service does, X-Request-Id included unless the answer sets it undefined. */
 function respond(_request: IncomingMessage, response: ServerResponse): void {
   const [status, headers, body] = answer;
-  response.writeHead(status, headers);
+  const sent = Object.entries({ 'X-Request-Id': 'stand-in', ...headers }).filter((header): header is [string, string] => header[1] !== undefined);
+  response.writeHead(status, Object.fromEntries(sent));
   response.end(body);
 }
 
@@ -43,6 +45,7 @@ describe('expectMatchesOpenApi', () => {
     ['JSON without charset=utf-8', [200, { 'Content-Type': 'application/json' }, JSON.stringify(info)], /not "application\/json; charset=utf-8"/],
     ['another media type', [200, { 'Content-Type': 'text/plain' }, 'hello'], /promises application\/json/],
     ['an error outside the envelope', [404, { 'Content-Type': json }, JSON.stringify({ message: 'no' })], /does not match/],
+    ['an answer without X-Request-Id', [200, { 'Content-Type': json, 'X-Request-Id': undefined }, JSON.stringify(info)], /without the documented X-Request-Id header/],
   ] as [string, Answer, RegExp][])('refuses %s', async (_what, next, problem) => {
     const res = await call(next);
     expect(() => expectMatchesOpenApi(res)).toThrow(problem);

@@ -73,8 +73,8 @@ describeEachBackend('OpenAPI document', (h) => {
     expect(problems.some((p) => p.startsWith('structure:') && p.includes('description'))).toBe(true);
   });
 
-  it('is version 3.1.0 of interface version 1.1.0 under the server /api/v1, with a bearer scheme', () => {
-    expect([doc.openapi, doc.info.version, doc.info.title]).toEqual(['3.1.0', '1.1.0', 'kb-pages']);
+  it('is version 3.1.0 of interface version 1.2.0 under the server /api/v1, with a bearer scheme', () => {
+    expect([doc.openapi, doc.info.version, doc.info.title]).toEqual(['3.1.0', '1.2.0', 'kb-pages']);
     expect(doc.servers.map((s: Json) => s.url)).toEqual(['/api/v1']);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
@@ -127,6 +127,19 @@ describeEachBackend('OpenAPI document', (h) => {
       const offset = query.find((p: Json) => p.name === 'offset');
       expect([limit.required, limit.schema.type, limit.schema.minimum, limit.schema.maximum]).toEqual([false, 'integer', 1, 1000]);
       expect([offset.required, offset.schema.type, offset.schema.minimum]).toEqual([false, 'integer', 0]);
+    }
+  });
+
+  it('documents X-Request-Id: an optional request header of every operation, with the pattern the service keeps, and a header of every answer', () => {
+    for (const [method, path] of operations) {
+      const parameter = operation(method, path).parameters.find((p: Json) => p.name === 'X-Request-Id');
+      expect(parameter).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
+      const kept = new RegExp(parameter.schema.pattern);
+      expect(['edge-7f3a.2026:11/abc+def=', 'x'.repeat(128)].every((id) => kept.test(id))).toBe(true);
+      expect(['', 'x'.repeat(129), 'a b', 'a\nb'].some((id) => kept.test(id))).toBe(false);
+      for (const [status, response] of Object.entries(operation(method, path).responses as Json)) {
+        expect([status, response.headers?.['X-Request-Id']?.schema]).toEqual([status, { type: 'string' }]);
+      }
     }
   });
 
