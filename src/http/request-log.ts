@@ -5,6 +5,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger as Pino } from 'pino';
 import { pinoHttp } from 'pino-http';
 
+// Timed here to the hundredth of a millisecond: pino-http's own responseTime is whole
+// milliseconds, and most answers take less than one.
 const started = Symbol('started');
 
 type TimedRequest = Request & { [started]?: number };

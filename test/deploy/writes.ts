@@ -32,10 +32,9 @@ export function writeProblems(outcomes: Outcome[], pages: ListedPage[]): string[
     const allowed = sent.slice(lastAcknowledged).filter((outcome, i) => i === 0 || !acknowledged(outcome)).map((outcome) => outcome.title);
     if (!allowed.includes(page.title)) problems.push(`page ${pageId} is titled "${page.title}", expected one of ${JSON.stringify(allowed)}`);
   }
+  // Dense and unique: the orders of n pages are exactly 0 to n - 1.
   const orders = pages.map((page) => page.order).sort((a, b) => a - b);
-  orders.forEach((order, i) => {
-    if (order !== orders[0] + i) problems.push(`order is not dense and unique: ${orders[i - 1]} then ${order}`);
-  });
-  if (orders.length > 0 && orders[0] !== 0 && orders[0] !== 1) problems.push(`order starts at ${orders[0]}`);
+  const misplaced = orders.findIndex((order, i) => order !== i);
+  if (misplaced >= 0) problems.push(`order is not 0 to ${orders.length - 1}: ${orders[misplaced]} at place ${misplaced}`);
   return problems;
 }
