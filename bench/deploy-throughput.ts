@@ -56,11 +56,7 @@ async function main(): Promise<void> {
     await Promise.all(cluster.replicas.map((replica) => cluster.waitReady(replica)));
     const three = await cluster.startBalancer();
     const one = await cluster.startBalancer(cluster.replicas.slice(0, 1));
-    const [first] = cluster.replicas;
-    await cluster.kbp(first, ['user', 'create', 'bench@example.com']);
-    await cluster.kbp(first, ['base', 'create', BASE_ID]);
-    await cluster.kbp(first, ['member', 'add', BASE_ID, 'bench@example.com', '--role', 'owner']);
-    const token = (await cluster.kbp(first, ['token', 'create', '--base', BASE_ID, '--user', 'bench@example.com', '--scope', 'write'])).split('\n').pop()!;
+    const token = await cluster.baseWithToken(BASE_ID, 'bench@example.com');
     const ids = await seedPages(three, token);
     console.log(`${image}, 3 replicas on one MariaDB (KB_LOG_LEVEL ${env.KB_LOG_LEVEL ?? 'info'}), nginx in front, ${CONNECTIONS} connections, ${duration} s a row\n`);
     for (const operation of operations(ids)) {

@@ -99,8 +99,13 @@ export class Cluster {
     return (await podman(['exec', replica.name, 'bin/kbp.js', ...args])).trim();
   }
 
-  logs(replica: Replica): Promise<string> {
-    return podman(['logs', replica.name]).catch((error: Error) => error.message);
+  /** A new knowledge base with an owner, through the first replica's kbp, and a write token for it. */
+  async baseWithToken(baseId: string, owner: string): Promise<string> {
+    const [first] = this.replicas;
+    await this.kbp(first, ['user', 'create', owner]);
+    await this.kbp(first, ['base', 'create', baseId]);
+    await this.kbp(first, ['member', 'add', baseId, owner, '--role', 'owner']);
+    return (await this.kbp(first, ['token', 'create', '--base', baseId, '--user', owner, '--scope', 'write'])).split('\n').pop()!;
   }
 
   /** nginx's access log: one JSON object a request (deploy/nginx/kb-pages.conf.template). */

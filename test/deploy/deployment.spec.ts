@@ -60,11 +60,7 @@ describe('three replicas of the image behind nginx on one MariaDB', () => {
     const ready = await Promise.all(cluster.replicas.map((replica) => cluster.waitReady(replica)));
     console.log(`three replicas started together on an empty database: ready ${ready.map((ms) => started + ms).join(', ')} ms after \`podman run\``);
     await cluster.startBalancer();
-    const [first] = cluster.replicas;
-    await cluster.kbp(first, ['user', 'create', 'ops@example.com']);
-    await cluster.kbp(first, ['base', 'create', BASE_ID]);
-    await cluster.kbp(first, ['member', 'add', BASE_ID, 'ops@example.com', '--role', 'owner']);
-    token = (await cluster.kbp(first, ['token', 'create', '--base', BASE_ID, '--user', 'ops@example.com', '--scope', 'write'])).split('\n').pop()!;
+    token = await cluster.baseWithToken(BASE_ID, 'ops@example.com');
   });
 
   afterAll(async () => {

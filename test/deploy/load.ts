@@ -43,11 +43,6 @@ export class Load {
     return this.outcomes;
   }
 
-  /** Outcomes from `since` on that did not answer 2xx. */
-  failures(since = 0): Outcome[] {
-    return this.outcomes.slice(since).filter((outcome) => outcome.status < 200 || outcome.status > 299);
-  }
-
   private async work(worker: number): Promise<void> {
     const mine: string[] = [];
     let step = 0;
