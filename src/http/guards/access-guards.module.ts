@@ -4,10 +4,11 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../../auth/auth.module';
 import { KeptAccessInterceptor } from '../kept-access.interceptor';
 import { AccessChainGuard, accessGuardSteps } from './access-chain.guard';
+import { RouteProtections } from './route-protection';
 
 @Module({
   imports: [AuthModule],
-  providers: [...accessGuardSteps, AccessChainGuard, KeptAccessInterceptor],
+  providers: [RouteProtections, ...accessGuardSteps, AccessChainGuard, KeptAccessInterceptor],
   exports: [AccessChainGuard, KeptAccessInterceptor],
 })
 export class AccessGuardsModule {}

@@ -1,6 +1,7 @@
 // The one global guard: @Public() opens a route (on the handler or its controller); everything
 // else runs token → base binding → base exists → owner → scope, and the first refusal wins.
 import { Reflector } from '@nestjs/core';
+import { RouteProtections } from '../../../src/http/guards/route-protection';
 import type { Access } from '../../../src/auth/access';
 import { AccessRepository } from '../../../src/auth/access.repository';
 import { AccessService } from '../../../src/auth/access.service';
@@ -46,9 +47,9 @@ class OneToken extends AccessRepository {
 /** The chain with real steps, over a token table holding one token with `overrides`. */
 function chainWith(overrides: Partial<Access> = {}) {
   const { token } = issueToken();
-  const reflector = new Reflector();
+  const protections = new RouteProtections(new Reflector());
   const service = new AccessService({ reader: {}, changeStamp: () => null } as unknown as UnitOfWork, new OneToken(hashToken(token), access(overrides)));
-  const chain = new AccessChainGuard(reflector, new TokenGuard(reflector, service), new BaseBindingGuard(), new BaseExistsGuard(), new OwnerGuard(), new ScopeGuard(reflector));
+  const chain = new AccessChainGuard(protections, new TokenGuard(protections, service), new BaseBindingGuard(), new BaseExistsGuard(), new OwnerGuard(), new ScopeGuard(protections));
   const run = (handler: Function, options: { authorization?: string | null; baseId?: string; owner?: Function } = {}) => {
     const authorization = options.authorization === undefined ? `Bearer ${token}` : (options.authorization ?? undefined);
     const request = fakeRequest({ headers: { authorization }, params: { base_id: options.baseId ?? 'team-docs' } });

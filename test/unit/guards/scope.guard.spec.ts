@@ -1,6 +1,7 @@
 // Step 5 (403): a route declared @RequireScope('write') (directly or through @Auth('write'),
 // on the handler or its controller) needs a write token; every other route takes a read token.
 import { Reflector } from '@nestjs/core';
+import { RouteProtections } from '../../../src/http/guards/route-protection';
 import { Auth, RequireScope } from '../../../src/http/decorators/protection';
 import { ScopeGuard } from '../../../src/http/guards/scope.guard';
 import { access, fakeContext, fakeRequest, refusalOf } from './fake-context';
@@ -26,7 +27,7 @@ class WritingController {
   overridden(): void {}
 }
 
-const guard = new ScopeGuard(new Reflector());
+const guard = new ScopeGuard(new RouteProtections(new Reflector()));
 
 function check(scope: 'read' | 'write', handler: Function, owner: Function = Routes): boolean {
   return guard.canActivate(fakeContext(fakeRequest({ access: access({ scope }) }), handler, owner));

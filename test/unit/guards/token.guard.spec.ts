@@ -1,6 +1,7 @@
 // Step 1 (401): TokenGuard with the real AccessService (header parsing, hashing) over an
 // in-memory token table in place of the database.
 import { Reflector } from '@nestjs/core';
+import { RouteProtections } from '../../../src/http/guards/route-protection';
 import { AccessRepository } from '../../../src/auth/access.repository';
 import { AccessService } from '../../../src/auth/access.service';
 import type { Access } from '../../../src/auth/access';
@@ -21,7 +22,7 @@ class TokenTable extends AccessRepository {
 
 function setup() {
   const table = new TokenTable();
-  const guard = new TokenGuard(new Reflector(), new AccessService({ reader: {}, changeStamp: () => null } as unknown as UnitOfWork, table));
+  const guard = new TokenGuard(new RouteProtections(new Reflector()), new AccessService({ reader: {}, changeStamp: () => null } as unknown as UnitOfWork, table));
   const add = (overrides: Partial<Access> = {}): string => {
     const { token } = issueToken();
     table.rows.set(hashToken(token), access(overrides));
