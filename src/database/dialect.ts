@@ -42,6 +42,20 @@ export function tableWithIndex(dialect: Dialect, table: string, index: string, a
   return dialect === 'mysql' ? `${named} FORCE INDEX (${index})` : named;
 }
 
+/**
+ * A large text column as its UTF-8 bytes, which the caller decodes with textOf: better-sqlite3 makes
+ * a string of a text at about half the speed of Buffer's decoder (a Japanese body of 2 KB: 8.4 µs
+ * against 4.8 µs). mysql2 already decodes with Buffer's, so MySQL/MariaDB select the column itself.
+ */
+export function textBytesSql(dialect: Dialect, column: string): string {
+  return dialect === 'sqlite' ? `CAST(${column} AS BLOB)` : column;
+}
+
+/** The text of a column that textBytesSql selected. */
+export function textOf(value: string | Buffer): string {
+  return typeof value === 'string' ? value : value.toString('utf8');
+}
+
 /** SQL joining the text of `parts` (MySQL's `||` is OR unless PIPES_AS_CONCAT is set). */
 export function concatSql(dialect: Dialect, parts: string[]): string {
   return dialect === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.join(' || ');

@@ -2,7 +2,7 @@
 // EntityManager of the caller's read or transaction; the SQL is accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { concatSql, dialectOf, tableWithIndex } from '../database/dialect';
+import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../database/dialect';
 import { runLater } from '../database/statement-pipeline';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access.repository';
@@ -16,7 +16,7 @@ export interface SummaryRecord {
   content_id: string; title: string; type: ContentType; level: number; pos: number; lang: Lang; updated_at: string;
 }
 interface PageRecord extends SummaryRecord {
-  page_id: number; base_id: string; body: string; view_mode: View | null; created_at: string;
+  page_id: number; base_id: string; body: string | Buffer; view_mode: View | null; created_at: string;
 }
 interface StoredPageRecord extends PageRecord {
   search_title: string; search_body: string;
@@ -29,15 +29,17 @@ export function toSummary(r: SummaryRecord, order: number): PageSummaryRow {
 
 function toPage(r: PageRecord): PageRow {
   return {
-    contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), lang: r.lang, updatedAt: r.updated_at, pageId: Number(r.page_id), baseId: r.base_id, position: Number(r.pos), body: r.body,
+    contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), lang: r.lang, updatedAt: r.updated_at, pageId: Number(r.page_id), baseId: r.base_id, position: Number(r.pos), body: textOf(r.body),
     view: r.view_mode, createdAt: r.created_at,
   };
 }
 
 /** What a page's answer needs. The stored HTML and search texts are left out: reading them costs
  * about a third of a detail read's time on SQLite, and only writes use the search texts. */
-const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, t.body`;
-const STORED_PAGE_COLUMNS = `${PAGE_COLUMNS}, t.search_title, t.search_body`;
+const answerColumns = {
+  sqlite: `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, ${textBytesSql('sqlite', 't.body')} AS body`,
+  mysql: `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, ${textBytesSql('mysql', 't.body')} AS body`,
+} as const satisfies Record<Dialect, string>;
 
 /**
  * Columns near_0 … near_{levels-1}: the nearest earlier page of each level as "position title"
@@ -151,7 +153,7 @@ export class PagesRepository {
     const subtreeColumns = read.descendants ? `, ${end} AS descendants_end` : '';
     const probed = read.newLevel ?? read.probedLevels;
     const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${STORED_PAGE_COLUMNS}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
+      `SELECT ${answerColumns[dialect]}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
@@ -172,7 +174,7 @@ export class PagesRepository {
   async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck): Promise<VersionedPage | null> {
     const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkColumn}
+      `SELECT ${answerColumns[dialectOf(em)]}, b.outline_version${checkColumn}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
@@ -190,7 +192,7 @@ export class PagesRepository {
     const dialect = dialectOf(em);
     const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${PAGE_COLUMNS}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
+      `SELECT ${answerColumns[dialect]}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],

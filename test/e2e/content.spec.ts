@@ -1,5 +1,6 @@
 // Page bodies by format (spec PATCH rules 5–7; decisions "Content", "Responses").
 // The rendered HTML of M pages is not part of the API; its rules are tested in test/unit/content.
+import fc from 'fast-check';
 import { describeEachBackend, type TestBase } from '../support/e2e';
 
 const htmlPage = async (base: TestBase, body: string): Promise<string> =>
@@ -107,6 +108,16 @@ describeEachBackend('page bodies', (h) => {
     const page = await base.createPage({ title: 'U', body: text, content_type: 'T' });
     expect(page.body).toBe(text);
     expect((await detail(base, page.content_id)).body).toBe(text);
+  });
+
+  it('a detail answers every T body exactly as sent: random text of every plane, empty included', async () => {
+    // Detail reads take the body's stored bytes and decode them (textBytesSql); this compares with what was sent.
+    const base = await h().fresh();
+    const bodies = fc.sample(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 40 })), { numRuns: 40, seed: 20261124 });
+    for (const body of ['', ...bodies]) {
+      const page = await base.createPage({ title: 'R', body, content_type: 'T' });
+      expect((await detail(base, page.content_id)).body).toBe(body);
+    }
   });
 
   it('a body is any string: a NUL character is kept', async () => {
