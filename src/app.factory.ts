@@ -3,13 +3,14 @@
 // parser is off; Express settings that cost without serving the API are off too.
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { setupDocs } from './docs/setup-docs';
 import { answerClientErrors } from './http/client-errors';
 import { cors } from './http/cors';
+import { PrototypedExpressAdapter } from './http/express-adapter';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
 import { collectRoutes } from './http/route-table';
@@ -26,7 +27,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // this setting once, when its router is first made, so it is set on a fresh instance.
   const server = express().set('case sensitive routing', true);
   const logger = options.logLine && config.logLevel !== 'silent' ? createLogger(config.logLevel, options.logLine) : undefined;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(server), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new PrototypedExpressAdapter(server), {
     bodyParser: false,
     abortOnError: false,
     logger: logger ? nestLoggerOf(logger) : false,
