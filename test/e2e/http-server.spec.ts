@@ -7,7 +7,7 @@ import { describeEachBackend } from '../support/e2e';
 describeEachBackend('HTTP server', (h) => {
   it("makes every request and response with Express's prototypes, still Node's own kinds", async () => {
     const base = await h().fresh();
-    const express = h().app.getHttpAdapter().getInstance<Express>();
+    const express = h().app.getHttpAdapter().getInstance() as Express;
     const server = h().app.getHttpServer() as Server;
     const seen: boolean[] = [];
     const check = (request: IncomingMessage, response: ServerResponse): void => {
