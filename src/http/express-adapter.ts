@@ -19,7 +19,7 @@ function constructingWith<T extends Function>(base: T, prototype: object): T {
 export class PrototypedExpressAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
     // Whatever the options ask for (HTTPS, connection tracking) stays Nest's own way.
-    if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
+    if (options?.httpsOptions || options?.forceCloseConnections || options?.return503OnClosing) {
       super.initHttpServer(options);
       return;
     }

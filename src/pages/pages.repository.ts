@@ -36,10 +36,9 @@ function toPage(r: PageRecord): PageRow {
 
 /** What a page's answer needs. The stored HTML and search texts are left out: reading them costs
  * about a third of a detail read's time on SQLite, and only writes use the search texts. */
-const answerColumns = {
-  sqlite: `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, ${textBytesSql('sqlite', 't.body')} AS body`,
-  mysql: `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, ${textBytesSql('mysql', 't.body')} AS body`,
-} as const satisfies Record<Dialect, string>;
+function answerColumns(dialect: Dialect): string {
+  return `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, ${textBytesSql(dialect, 't.body')} AS body`;
+}
 
 /**
  * Columns near_0 … near_{levels-1}: the nearest earlier page of each level as "position title"
@@ -153,7 +152,7 @@ export class PagesRepository {
     const subtreeColumns = read.descendants ? `, ${end} AS descendants_end` : '';
     const probed = read.newLevel ?? read.probedLevels;
     const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${answerColumns[dialect]}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
+      `SELECT ${answerColumns(dialect)}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
@@ -174,7 +173,7 @@ export class PagesRepository {
   async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck): Promise<VersionedPage | null> {
     const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${answerColumns[dialectOf(em)]}, b.outline_version${checkColumn}
+      `SELECT ${answerColumns(dialectOf(em))}, b.outline_version${checkColumn}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
@@ -192,7 +191,7 @@ export class PagesRepository {
     const dialect = dialectOf(em);
     const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${answerColumns[dialect]}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
+      `SELECT ${answerColumns(dialect)}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],

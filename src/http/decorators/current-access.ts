@@ -1,7 +1,7 @@
 // The access the guard chain established, for handlers: @CurrentAccess() access: GrantedAccess.
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Access, AccessBase } from '../../auth/access';
-import { requestOf } from '../guards/route-protection';
+import { requestOf } from '../request-of';
 
 /** Access after every guard passed: the base exists. */
 export type GrantedAccess = Access & { base: AccessBase };

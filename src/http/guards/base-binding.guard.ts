@@ -1,7 +1,7 @@
 // Step 2 (403): the token is bound to the knowledge base of the path.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { forbidden } from '../../errors/domain-error';
-import { requestOf } from './route-protection';
+import { requestOf } from '../request-of';
 
 @Injectable()
 export class BaseBindingGuard implements CanActivate {

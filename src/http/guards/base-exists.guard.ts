@@ -1,7 +1,7 @@
 // Step 3 (404): the token's knowledge base still exists.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { baseGone } from '../../errors/domain-error';
-import { requestOf } from './route-protection';
+import { requestOf } from '../request-of';
 
 @Injectable()
 export class BaseExistsGuard implements CanActivate {

@@ -1,7 +1,7 @@
 // Step 4 (403): only the owner of the knowledge base uses the API, checked at request time.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { forbidden } from '../../errors/domain-error';
-import { requestOf } from './route-protection';
+import { requestOf } from '../request-of';
 
 @Injectable()
 export class OwnerGuard implements CanActivate {

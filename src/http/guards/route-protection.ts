@@ -1,10 +1,7 @@
 // What a route's protection decorators declare, read once per handler: the reflector walks the
 // metadata of the handler and its class on every call, and three steps of the chain ask it.
-// Also the request of a guard's context without switchToHttp(), which assigns three new closures
-// to the context on every call.
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import type { Scope } from '../../vocabulary';
 import { ConfirmsKeptAccess, Public, RequireScope } from '../decorators/protection';
 
@@ -43,7 +40,3 @@ export class RouteProtections {
   }
 }
 
-/** The HTTP request of a guard's or a parameter decorator's context. */
-export function requestOf(context: ExecutionContext): Request {
-  return context.getArgByIndex<Request>(0);
-}

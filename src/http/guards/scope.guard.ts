@@ -1,7 +1,8 @@
 // Step 5 (403): a route declared @RequireScope('write') needs a token with the write scope.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { forbidden } from '../../errors/domain-error';
-import { requestOf, RouteProtections } from './route-protection';
+import { requestOf } from '../request-of';
+import { RouteProtections } from './route-protection';
 
 @Injectable()
 export class ScopeGuard implements CanActivate {

@@ -2,7 +2,8 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AccessService } from '../../auth/access.service';
 import { unauthorized } from '../../errors/domain-error';
-import { requestOf, RouteProtections } from './route-protection';
+import { requestOf } from '../request-of';
+import { RouteProtections } from './route-protection';
 
 @Injectable()
 export class TokenGuard implements CanActivate {
