@@ -53,4 +53,8 @@ export class PageEntity {
 
   @Column({ name: 'deleted_at', type: 'varchar', length: 24, nullable: true })
   deletedAt: string | null;
+
+  /** Counts the changes of the page's body (KeptBodies tells a kept body from a changed one by it). */
+  @Column({ name: 'body_rev', type: 'int', default: 0 })
+  bodyRev: number;
 }

@@ -18,6 +18,8 @@ export interface PageRow extends Omit<PageSummaryRow, 'order'> {
   /** Its position key (src/outline/positions.ts), not shown: outline reads and writes go by it. */
   position: number;
   body: string;
+  /** How often its body changed (pages.body_rev): a body kept at this revision is still its body. */
+  bodyRevision: number;
   view: View | null;
   createdAt: string;
 }

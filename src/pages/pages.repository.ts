@@ -7,6 +7,7 @@ import { runLater } from '../database/statement-pipeline';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
+import type { KeptBody } from './kept-bodies';
 import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
 
 /** The columns of a page summary (and its position), as rows of `pages p` give them. */
@@ -16,7 +17,7 @@ export interface SummaryRecord {
   content_id: string; title: string; type: ContentType; level: number; pos: number; lang: Lang; updated_at: string;
 }
 interface PageRecord extends SummaryRecord {
-  page_id: number; base_id: string; body: string | Buffer; view_mode: View | null; created_at: string;
+  page_id: number; base_id: string; body: string | Buffer; body_rev: number; view_mode: View | null; created_at: string;
 }
 interface StoredPageRecord extends PageRecord {
   search_title: string; search_body: string;
@@ -27,17 +28,31 @@ export function toSummary(r: SummaryRecord, order: number): PageSummaryRow {
   return { contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), order, lang: r.lang, updatedAt: r.updated_at };
 }
 
-function toPage(r: PageRecord): PageRow {
+/** A page of a row; a null body (a kept body still holds, see keptBodyOrRead) is `keptBody`. */
+function toPage(r: Omit<PageRecord, 'body'> & { body: string | Buffer | null }, keptBody?: string): PageRow {
   return {
-    contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), lang: r.lang, updatedAt: r.updated_at, pageId: Number(r.page_id), baseId: r.base_id, position: Number(r.pos), body: textOf(r.body),
-    view: r.view_mode, createdAt: r.created_at,
+    contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), lang: r.lang, updatedAt: r.updated_at, pageId: Number(r.page_id), baseId: r.base_id, position: Number(r.pos),
+    body: r.body === null ? keptBody! : textOf(r.body), bodyRevision: Number(r.body_rev), view: r.view_mode, createdAt: r.created_at,
   };
 }
 
-/** What a page's answer needs. The stored HTML and search texts are left out: reading them costs
- * about a third of a detail read's time on SQLite, and only writes use the search texts. */
+/** The columns of a page's answer but its body. The stored HTML and search texts are left out:
+ * reading them costs about a third of a detail read's time on SQLite, and only writes use the search texts. */
+const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.body_rev, p.view_mode, p.created_at`;
+
+/** What a page's answer needs, from `pages p JOIN page_texts t`. */
 function answerColumns(dialect: Dialect): string {
-  return `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.view_mode, p.created_at, ${textBytesSql(dialect, 't.body')} AS body`;
+  return `${PAGE_COLUMNS}, ${textBytesSql(dialect, 't.body')} AS body`;
+}
+
+/**
+ * The body as a column of `pages p` alone: null when the page and body revision are the two
+ * parameters it takes first (a body the caller keeps), else read from page_texts. CASE evaluates
+ * only the branch it takes, so a kept body's text row is never read.
+ */
+function keptBodyOrRead(dialect: Dialect): string {
+  return `CASE WHEN p.page_id = ? AND p.body_rev = ? THEN NULL
+    ELSE (SELECT ${textBytesSql(dialect, 't.body')} FROM page_texts t WHERE t.page_id = p.page_id) END AS body`;
 }
 
 /**
@@ -169,17 +184,21 @@ export class PagesRepository {
     };
   }
 
-  /** A live page with the outline version of its base, read together in one statement. */
-  async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck): Promise<VersionedPage | null> {
+  /**
+   * A live page with the outline version of its base, read together in one statement. `kept`: a
+   * body of the page the caller keeps, answered when its page and body revision are still the
+   * page's, without reading the page's texts.
+   */
+  async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck, kept?: KeptBody): Promise<VersionedPage | null> {
     const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
-      `SELECT ${answerColumns(dialectOf(em))}, b.outline_version${checkColumn}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
+      `SELECT ${PAGE_COLUMNS}, ${keptBodyOrRead(dialectOf(em))}, b.outline_version${checkColumn}
+       FROM pages p JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [...checkParameters, baseId, contentId],
+      [kept?.pageId ?? 0, kept?.bodyRevision ?? -1, ...checkParameters, baseId, contentId],
     );
     const row = rows[0];
-    return row ? { page: toPage(row), outlineVersion: Number(row.outline_version), accessHolds: accessHoldsOf(row, accessCheck) } : null;
+    return row ? { page: toPage(row, kept?.body), outlineVersion: Number(row.outline_version), accessHolds: accessHoldsOf(row, accessCheck) } : null;
   }
 
   /**
@@ -233,8 +252,10 @@ export class PagesRepository {
     return pageId;
   }
 
+  /** Writes the changes; a body moves the page's body revision by one, as kept bodies (KeptBodies) need. */
   async update(tx: EntityManager, pageId: number, page: PageColumnChanges, text: PageTextChanges): Promise<void> {
-    const [pageSet, pageParams] = setClause(page, pageColumns);
+    const [columnSet, pageParams] = setClause(page, pageColumns);
+    const pageSet = text.body === undefined ? columnSet : [columnSet, 'body_rev = body_rev + 1'].filter(Boolean).join(', ');
     if (pageSet) await runLater(tx, `UPDATE pages SET ${pageSet} WHERE page_id = ?`, [...pageParams, pageId]);
     const [textSet, textParams] = setClause(text, textColumns);
     if (textSet) await runLater(tx, `UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);

@@ -20,6 +20,7 @@ import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
+import { KeptBodies } from './kept-bodies';
 import { PagesRepository, type NearestPages, type NewPageRow, type PageColumnChanges, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
@@ -69,6 +70,7 @@ export class PagesService {
     private readonly blocks: LiveBlocksRepository,
     private readonly searchIndex: SearchIndex,
     private readonly paths: AncestorPaths,
+    private readonly bodies: KeptBodies,
     private readonly access: AccessService,
   ) {}
 
@@ -116,12 +118,16 @@ export class PagesService {
     const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     const keptVersion = this.paths.keptVersion(baseId);
     if (keptVersion !== undefined && keptVersion >= (outlineVersion ?? 0) && this.paths.get(baseId, keptVersion, contentId)) {
-      const found = confirmed(await this.pages.findLiveVersioned(this.db.preparedReader, baseId, contentId, accessCheck), accessCheck);
+      const kept = this.bodies.get(baseId, contentId);
+      const found = confirmed(await this.pages.findLiveVersioned(this.db.preparedReader, baseId, contentId, accessCheck, kept), accessCheck);
       if (!found) throw pageNotFound();
+      this.bodies.keep(baseId, contentId, found.page);
       const ancestors = this.paths.get(baseId, found.outlineVersion, contentId);
       if (ancestors) return { ...found.page, path: [...ancestors, found.page.title] };
     }
-    return this.readWithAncestors(baseId, contentId, accessCheck);
+    const detail = await this.readWithAncestors(baseId, contentId, accessCheck);
+    this.bodies.keep(baseId, contentId, detail);
+    return detail;
   }
 
   /**
@@ -167,7 +173,7 @@ export class PagesService {
       await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
       const page: PageDetailRow = {
         pageId, baseId, contentId: row.contentId, position: next.position, title: input.title, type: input.type, level: 0, lang: input.lang,
-        updatedAt: stamp, createdAt: stamp, body: content.body, view: null, path: [input.title],
+        updatedAt: stamp, createdAt: stamp, body: content.body, bodyRevision: 0, view: null, path: [input.title],
       };
       return { page, outlineVersion: next.outlineVersion };
     });
@@ -214,6 +220,7 @@ export class PagesService {
       const page: PageRow = {
         ...current, title: input.title ?? current.title, type: input.type ?? current.type, lang: input.lang ?? current.lang,
         view: input.view !== undefined ? input.view : current.view, updatedAt: columns.updatedAt!, body: texts.body ?? current.body, level,
+        bodyRevision: current.bodyRevision + (texts.body === undefined ? 0 : 1),
       };
       const nearest = found.nearest ?? (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!;
       return { page: withAncestors(page, nearest), outlineVersion: found.outlineVersion };
