@@ -2,7 +2,7 @@
 // DTOs' decorators, then finished here with what holds for every operation alike: the path
 // parameters, the errors any route can answer, the 3.1 schema forms, paths relative to /api/v1.
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type HeaderObject, type OpenAPIObject, type ParameterObject } from '@nestjs/swagger';
 import { API_PREFIX } from '../http/api-prefix';
 import { ErrorResponse } from '../http/error.response';
 import { SANE_REQUEST_ID } from '../http/request-id';
@@ -29,8 +29,10 @@ const pathParameters: Record<string, SchemaObject> = {
   },
 };
 
-/** Every request may name itself, and every answer carries the id (src/http/request-id.ts). */
-const requestIdParameter: SchemaObject = {
+/** Every request may name itself, and every answer carries the id (src/http/request-id.ts): one
+ * component each, which every operation and answer refers to. */
+const REQUEST_ID = 'RequestId';
+const requestIdParameter: ParameterObject = {
   name: 'X-Request-Id',
   in: 'header',
   required: false,
@@ -39,7 +41,7 @@ const requestIdParameter: SchemaObject = {
   schema: { type: 'string', pattern: SANE_REQUEST_ID.source },
 };
 
-const requestIdHeader: SchemaObject = {
+const requestIdHeader: HeaderObject = {
   description: 'The request\'s id: the X-Request-Id it sent, else a new UUID; the log line of the request carries it',
   schema: { type: 'string' },
 };
@@ -97,7 +99,7 @@ function describedResponses(responses: Record<string, SchemaObject>): Record<str
   return Object.fromEntries(sorted.map(([status, response]) => [status, {
     ...response,
     description: response.description || responseDescriptions[status] || '',
-    headers: { ...(response.headers as Record<string, SchemaObject> | undefined), 'X-Request-Id': structuredClone(requestIdHeader) },
+    headers: { ...(response.headers as Record<string, SchemaObject> | undefined), 'X-Request-Id': { $ref: `#/components/headers/${REQUEST_ID}` } },
   }]));
 }
 
@@ -121,13 +123,14 @@ function finish(document: OpenAPIObject): OpenAPIObject {
     for (const method of methods) {
       const operation = (item as Record<string, SchemaObject | undefined>)[method];
       if (!operation) continue;
-      operation.parameters = [...withPathParameters(path, operation.parameters as SchemaObject[] | undefined), structuredClone(requestIdParameter)];
+      operation.parameters = [...withPathParameters(path, operation.parameters as SchemaObject[] | undefined), { $ref: `#/components/parameters/${REQUEST_ID}` }];
       operation.responses = describedResponses(operation.responses as Record<string, SchemaObject>);
       closeRequestBody(document, operation, method);
     }
     paths[path] = item;
   }
   document.paths = paths;
+  document.components = { ...document.components, parameters: { [REQUEST_ID]: structuredClone(requestIdParameter) }, headers: { [REQUEST_ID]: structuredClone(requestIdHeader) } };
   if (document.info.contact && Object.keys(document.info.contact).length === 0) delete document.info.contact;
   rewriteSchemas(document as unknown as SchemaObject, toJsonSchema2020);
   return document;

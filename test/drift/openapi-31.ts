@@ -16,6 +16,11 @@ function schemasOf(document: Json): [string, Json][] {
   const fromContent = (content: unknown, where: string) => {
     for (const [type, media] of Object.entries(isObject(content) ? content : {})) if (isObject(media?.schema)) found.push([`${where}/content/${type}/schema`, media.schema]);
   };
+  for (const kind of ['parameters', 'headers']) {
+    for (const [name, component] of Object.entries((document.components?.[kind] ?? {}) as Json)) {
+      if (isObject(component.schema)) found.push([`#/components/${kind}/${name}/schema`, component.schema]);
+    }
+  }
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Json)) {
       if (!httpMethods.includes(method)) continue;
