@@ -126,11 +126,11 @@ export interface NewPageRow {
 }
 
 export type PageColumnChanges = Partial<{
-  title: string; type: ContentType; lang: Lang; view: View | null; updatedAt: string;
+  title: string; type: ContentType; lang: Lang; view: View | null; updatedAt: string; bodyRevision: number;
 }>;
 export type PageTextChanges = Partial<{ body: string; bodyHtml: string | null; searchTitle: string; searchBody: string }>;
 
-const pageColumns: Record<keyof PageColumnChanges, string> = { title: 'title', type: 'type', lang: 'lang', view: 'view_mode', updatedAt: 'updated_at' };
+const pageColumns: Record<keyof PageColumnChanges, string> = { title: 'title', type: 'type', lang: 'lang', view: 'view_mode', updatedAt: 'updated_at', bodyRevision: 'body_rev' };
 const textColumns: Record<keyof PageTextChanges, string> = { body: 'body', bodyHtml: 'body_html', searchTitle: 'search_title', searchBody: 'search_body' };
 
 /** Live positions from `from` (inclusive) to `to` (exclusive; null: to the end of the base). */
@@ -252,10 +252,8 @@ export class PagesRepository {
     return pageId;
   }
 
-  /** Writes the changes; a body moves the page's body revision by one, as kept bodies (KeptBodies) need. */
   async update(tx: EntityManager, pageId: number, page: PageColumnChanges, text: PageTextChanges): Promise<void> {
-    const [columnSet, pageParams] = setClause(page, pageColumns);
-    const pageSet = text.body === undefined ? columnSet : [columnSet, 'body_rev = body_rev + 1'].filter(Boolean).join(', ');
+    const [pageSet, pageParams] = setClause(page, pageColumns);
     if (pageSet) await runLater(tx, `UPDATE pages SET ${pageSet} WHERE page_id = ?`, [...pageParams, pageId]);
     const [textSet, textParams] = setClause(text, textColumns);
     if (textSet) await runLater(tx, `UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);

@@ -220,7 +220,7 @@ export class PagesService {
       const page: PageRow = {
         ...current, title: input.title ?? current.title, type: input.type ?? current.type, lang: input.lang ?? current.lang,
         view: input.view !== undefined ? input.view : current.view, updatedAt: columns.updatedAt!, body: texts.body ?? current.body, level,
-        bodyRevision: current.bodyRevision + (texts.body === undefined ? 0 : 1),
+        bodyRevision: columns.bodyRevision ?? current.bodyRevision,
       };
       const nearest = found.nearest ?? (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!;
       return { page: withAncestors(page, nearest), outlineVersion: found.outlineVersion };
@@ -280,6 +280,9 @@ export class PagesService {
     if (input.body !== undefined || input.type !== undefined) {
       const content = prepareContent(input.type ?? current.type, input.body ?? current.body);
       Object.assign(texts, { body: content.body, bodyHtml: content.html, searchBody: content.searchBody });
+      // Kept bodies (KeptBodies) hold only while the revision is theirs. Read under the base's lock,
+      // which every body change takes, so no other write moves it in between.
+      columns.bodyRevision = current.bodyRevision + 1;
     }
     return { columns, texts };
   }
