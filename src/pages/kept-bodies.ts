@@ -4,8 +4,9 @@
 // kept body only of exactly that revision, in the same statement that would otherwise read the
 // body: a change made through any process is seen at once. On MySQL/MariaDB this spares the buffer
 // pool the text rows of pages read again and again; on SQLite the text's overflow pages and its
-// decoding. Bounded by the characters it holds; when full, it starts again empty.
+// decoding.
 import { Injectable } from '@nestjs/common';
+import { CharacterBoundedMap, pageKey } from './character-bounded-map';
 
 /** Characters of bodies kept at once, with PER_ENTRY for each: at two bytes a character, 16 MiB at most. */
 export const KEPT_BODY_CHARACTERS = 8_000_000;
@@ -20,37 +21,23 @@ export interface KeptBody {
 
 @Injectable()
 export class KeptBodies {
-  private bodies = new Map<string, KeptBody>();
-  private characters = 0;
+  private readonly bodies = new CharacterBoundedMap<KeptBody>(KEPT_BODY_CHARACTERS, (kept) => PER_ENTRY + kept.body.length);
 
   /** The body kept for the page, if any: the read that uses it checks its revision. */
   get(baseId: string, contentId: string): KeptBody | undefined {
-    return this.bodies.get(keyOf(baseId, contentId));
+    return this.bodies.get(pageKey(baseId, contentId));
   }
 
   /** Keeps what a read found, in place of an older revision's body. */
   keep(baseId: string, contentId: string, found: KeptBody): void {
-    const key = keyOf(baseId, contentId);
+    const key = pageKey(baseId, contentId);
     const kept = this.bodies.get(key);
     if (kept?.pageId === found.pageId && kept.bodyRevision >= found.bodyRevision) return;
-    const size = PER_ENTRY + found.body.length;
-    if (size > KEPT_BODY_CHARACTERS) return;
-    if (kept) this.characters -= PER_ENTRY + kept.body.length;
-    if (this.characters + size > KEPT_BODY_CHARACTERS) {
-      this.bodies = new Map();
-      this.characters = 0;
-    }
     this.bodies.set(key, { pageId: found.pageId, bodyRevision: found.bodyRevision, body: found.body });
-    this.characters += size;
   }
 
   /** Characters held now (for tests of the bound). */
   get size(): number {
-    return this.characters;
+    return this.bodies.size;
   }
-}
-
-// Base ids never hold a newline (the contract's pattern), so the key is unambiguous.
-function keyOf(baseId: string, contentId: string): string {
-  return `${baseId}\n${contentId}`;
 }
