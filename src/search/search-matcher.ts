@@ -11,11 +11,16 @@
 //   commits between the two reads then only makes a page pending here and merged there, and a
 //   pending page is checked against its text whatever the postings say.
 // - Only pages holding ALL_KEY count: a deleted page leaves that key alone (SearchIndexService).
+// - Reads go together where none needs another's answer (read-together.ts): the pending pages with
+//   all postings the terms name, then the candidate words with theirs. On MySQL/MariaDB that is one
+//   round trip, or two with a word term, before the check of unsure terms.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
-import { SearchRepository, type TermMatches } from './search.repository';
+import { dialectOf } from '../database/dialect';
+import { readTogether } from '../database/read-together';
+import { SearchRepository, type PostingRow, type TermMatches, type WordRow } from './search.repository';
 
 export interface Matches {
   hits: PageSet;
@@ -37,15 +42,14 @@ const FOUND = 1;
 export class KeySets {
   private readonly sets = new Map<number, PageSet>();
 
-  static async read(repo: SearchRepository, em: EntityManager, baseId: string, keys: readonly number[]): Promise<KeySets> {
-    const sets = new KeySets();
-    if (keys.length === 0) return sets;
-    for (const row of await repo.postings(em, baseId, keys)) {
-      let set = sets.sets.get(row.skey);
-      if (!set) sets.sets.set(row.skey, (set = new PageSet()));
+  /** Adds posting rows to the sets of their keys. */
+  add(rows: readonly PostingRow[]): this {
+    for (const row of rows) {
+      let set = this.sets.get(row.skey);
+      if (!set) this.sets.set(row.skey, (set = new PageSet()));
       set.orBlob(row.chunk, row.bits);
     }
-    return sets;
+    return this;
   }
 
   /** The ids holding any of the keys. */
@@ -71,16 +75,19 @@ export class SearchMatcher {
   constructor(private readonly repo: SearchRepository) {}
 
   async match(em: EntityManager, baseId: string, terms: readonly string[]): Promise<Matches> {
-    const pending = await this.repo.pendingMatches(em, baseId, terms);
+    const dialect = dialectOf(em);
     const planned: PlannedTerm[] = terms.map((term) => ({ term, plan: planTerm(term) }));
-    const containing = await this.wordsContaining(em, baseId, planned.filter(({ plan }) => plan.kind === 'word').map(({ term }) => term));
+    const words = [...new Set(planned.filter(({ plan }) => plan.kind === 'word').map(({ term }) => term))];
+    const directKeys = planned.flatMap(({ plan }) => (plan.kind === 'gram' ? [plan.key, inTitle(plan.key)] : plan.kind === 'check' ? plan.keys : []));
+    // The pending pages, the postings of the terms' own keys and those of their words' pairs of
+    // characters: one round trip.
+    const [pending, postings] = await readTogether<[TermMatches[], PostingRow[]]>(
+      em, this.repo.pendingMatchesRead(dialect, baseId, terms),
+      this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...words.flatMap(wordPairKeys)]),
+    );
+    const sets = new KeySets().add(postings);
+    const containing = await this.wordsContaining(em, baseId, words, sets);
     const wordKeys = (text: string) => (containing.get(text) ?? []).map((no) => wordKey(no));
-    const keys = planned.flatMap(({ term, plan }) => {
-      if (plan.kind === 'gram') return [plan.key, inTitle(plan.key)];
-      if (plan.kind === 'word') return wordKeys(term).flatMap((key) => [key, inTitle(key)]);
-      return plan.keys;
-    });
-    const sets = await KeySets.read(this.repo, em, baseId, [ALL_KEY, ...keys]);
     let hits: PageSet | undefined;
     const titleHits = new PageSet();
     for (const { term, plan } of planned) {
@@ -116,16 +123,24 @@ export class SearchMatcher {
     }
   }
 
-  /** The words of the base that contain each text (3 or more units): candidates by their pairs of characters, then checked. */
-  private async wordsContaining(em: EntityManager, baseId: string, texts: readonly string[]): Promise<WordsContaining> {
+  /**
+   * The words of the base that contain each text (3 or more units): candidates by their pairs of
+   * characters (in `sets` already), then checked. The candidates' page postings come in the same
+   * round trip as their words and go into `sets`; those of candidates that fail are never asked for.
+   */
+  private async wordsContaining(em: EntityManager, baseId: string, texts: readonly string[], sets: KeySets): Promise<WordsContaining> {
     const out: WordsContaining = new Map();
-    const wanted = [...new Set(texts)];
-    if (wanted.length === 0) return out;
-    const pairSets = await KeySets.read(this.repo, em, baseId, wanted.flatMap(wordPairKeys));
-    const candidates = wanted.map((text) => pairSets.every(wordPairKeys(text)).toArray());
+    const candidates = texts.map((text) => sets.every(wordPairKeys(text)).toArray());
     const all = [...new Set(candidates.flat())];
-    const words = new Map(all.length === 0 ? [] : (await this.repo.wordsByNo(em, baseId, all)).map((w) => [w.wordNo, w.word]));
-    wanted.forEach((text, i) => out.set(text, candidates[i].filter((no) => words.get(no)?.includes(text))));
+    if (all.length === 0) return out;
+    const dialect = dialectOf(em);
+    const [words, postings] = await readTogether<[WordRow[], PostingRow[]]>(
+      em, this.repo.wordsByNoRead(dialect, baseId, all),
+      this.repo.postingsRead(dialect, baseId, all.flatMap((no) => [wordKey(no), inTitle(wordKey(no))])),
+    );
+    sets.add(postings);
+    const wordOf = new Map(words.map((w) => [w.wordNo, w.word]));
+    texts.forEach((text, i) => out.set(text, candidates[i].filter((no) => wordOf.get(no)?.includes(text))));
     return out;
   }
 }

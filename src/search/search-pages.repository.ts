@@ -8,7 +8,7 @@ import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
-import { inList, pagesWithIds } from './search.dialect';
+import { inList, newestDownToEdge, pagesWithIds } from './search.dialect';
 
 export interface RankRow {
   pageId: number;
@@ -40,19 +40,15 @@ export class SearchPagesRepository {
     return rows[0] ? Number(rows[0].live_pages) : 0;
   }
 
-  /** Up to `limit` live pages updated before `before`, newest first: [page_id, updated_at]. */
+  /**
+   * The `limit` newest live pages updated before `before`, and every other page updated at the
+   * same instant as the last of them (so ties at the edge all come, in one statement), newest
+   * first: [page_id, updated_at]. Fewer than `limit` rows: there are no more.
+   */
   async newestBefore(em: EntityManager, baseId: string, before: string, limit: number): Promise<[number, string][]> {
-    const rows: { page_id: number; updated_at: string }[] = await em.query(
-      `SELECT page_id, updated_at FROM pages WHERE base_id = ? AND status = 'A' AND updated_at < ?
-       ORDER BY updated_at DESC LIMIT ?`, [baseId, before, limit]);
+    const { sql, params } = newestDownToEdge(dialectOf(em), baseId, before, limit);
+    const rows: { page_id: number; updated_at: string }[] = await em.query(sql, params);
     return rows.map((row) => [Number(row.page_id), row.updated_at]);
-  }
-
-  /** Every live page updated exactly at `at`. */
-  async updatedAt(em: EntityManager, baseId: string, at: string): Promise<number[]> {
-    const rows: { page_id: number }[] = await em.query(
-      "SELECT page_id FROM pages WHERE base_id = ? AND status = 'A' AND updated_at = ?", [baseId, at]);
-    return rows.map((row) => Number(row.page_id));
   }
 
   /**

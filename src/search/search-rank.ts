@@ -68,12 +68,9 @@ export class SearchRanking {
     let step = Math.min(MAX_STEP, Math.max(MIN_STEP, Math.ceil(expectedRows * 1.25) + 16));
     for (;;) {
       const rows = await this.pages.newestBefore(em, baseId, before, step);
-      const last = rows.length === step ? rows[rows.length - 1][1] : undefined;
-      for (const [pageId, updatedAt] of rows) if (updatedAt !== last && group.has(pageId)) found.push({ pageId, updatedAt });
-      if (last === undefined) break;
-      for (const pageId of await this.pages.updatedAt(em, baseId, last)) if (group.has(pageId)) found.push({ pageId, updatedAt: last });
-      if (found.length >= need) break;
-      before = last;
+      for (const [pageId, updatedAt] of rows) if (group.has(pageId)) found.push({ pageId, updatedAt });
+      if (rows.length < step || found.length >= need) break;
+      before = rows[rows.length - 1][1];
       step = Math.min(MAX_STEP, step * 2);
     }
     return this.withOrder(em, baseId, found);

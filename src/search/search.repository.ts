@@ -4,6 +4,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
+import type { SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import type { Dialect } from '../database/data-source';
@@ -54,15 +55,15 @@ const matchesOf = (row: Record<string, unknown>, terms: readonly string[]): numb
 export class SearchRepository {
   // ---- posting chunks ----
 
-  async postings(em: EntityManager, baseId: string, keys: readonly number[]): Promise<PostingRow[]> {
-    const rows: PostingRow[] = [];
-    for (const part of batches([...new Set(keys)])) {
-      const list = inList(dialectOf(em), part);
-      const found: { skey: number; chunk: number; bits: Buffer }[] = await em.query(
-        `SELECT skey, chunk, bits FROM search_postings WHERE base_id = ? AND skey ${list.sql}`, [baseId, ...list.params]);
-      for (const row of found) rows.push({ skey: Number(row.skey), chunk: Number(row.chunk), bits: row.bits });
-    }
-    return rows;
+  /** The posting chunks of `keys`. */
+  postingsRead(dialect: Dialect, baseId: string, keys: readonly number[]): SqlRead<PostingRow[]> {
+    return {
+      statements: batches([...new Set(keys)]).map((part) => {
+        const list = inList(dialect, part);
+        return { sql: `SELECT skey, chunk, bits FROM search_postings WHERE base_id = ? AND skey ${list.sql}`, params: [baseId, ...list.params] };
+      }),
+      answer: (parts) => parts.flat().map((row) => ({ skey: Number(row.skey), chunk: Number(row.chunk), bits: row.bits as Buffer })),
+    };
   }
 
   /** The stored chunks of `keys` in one chunk. */
@@ -139,14 +140,18 @@ export class SearchRepository {
     }
   }
 
-  /** Where each term occurs in each pending page (read before the postings: see SearchService). */
-  async pendingMatches(em: EntityManager, baseId: string, terms: readonly string[]): Promise<TermMatches[]> {
-    const [columns, params] = matchColumns(dialectOf(em), terms);
-    const rows: Record<string, unknown>[] = await em.query(
-      `SELECT s.page_id, p.status, ${columns}
-       FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
-       WHERE s.base_id = ?`, [...params, baseId]);
-    return rows.map((row) => ({ pageId: Number(row.page_id), live: row.status === 'A', found: matchesOf(row, terms) }));
+  /** Where each term occurs in each pending page (read before the postings: see SearchMatcher). */
+  pendingMatchesRead(dialect: Dialect, baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
+    const [columns, params] = matchColumns(dialect, terms);
+    return {
+      statements: [{
+        sql: `SELECT s.page_id, p.status, ${columns}
+          FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
+          WHERE s.base_id = ?`,
+        params: [...params, baseId],
+      }],
+      answer: ([rows]) => rows.map((row) => ({ pageId: Number(row.page_id), live: row.status === 'A', found: matchesOf(row, terms) })),
+    };
   }
 
   /** Where each term occurs in each of the given live pages. */
@@ -179,15 +184,14 @@ export class SearchRepository {
     return out;
   }
 
-  async wordsByNo(em: EntityManager, baseId: string, wordNos: readonly number[]): Promise<WordRow[]> {
-    const out: WordRow[] = [];
-    for (const part of batches(wordNos)) {
-      const list = inList(dialectOf(em), part);
-      const rows: { word_no: number; word: string }[] = await em.query(
-        `SELECT word_no, word FROM search_words WHERE base_id = ? AND word_no ${list.sql}`, [baseId, ...list.params]);
-      for (const row of rows) out.push({ wordNo: Number(row.word_no), word: row.word });
-    }
-    return out;
+  wordsByNoRead(dialect: Dialect, baseId: string, wordNos: readonly number[]): SqlRead<WordRow[]> {
+    return {
+      statements: batches(wordNos).map((part) => {
+        const list = inList(dialect, part);
+        return { sql: `SELECT word_no, word FROM search_words WHERE base_id = ? AND word_no ${list.sql}`, params: [baseId, ...list.params] };
+      }),
+      answer: (parts) => parts.flat().map((row) => ({ wordNo: Number(row.word_no), word: String(row.word) })),
+    };
   }
 
   /** The next free word number of the base (call under the base's merge lock). */

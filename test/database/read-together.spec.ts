@@ -1,0 +1,53 @@
+// Reads sent together answer exactly what each read alone answers, in order, on both backends:
+// reads of one statement, of several (a long list in parts) and of none; a failure fails the read.
+import { parseDatabaseUrl } from '../../src/database/data-source';
+import { readOne, readTogether, type SqlRead } from '../../src/database/read-together';
+import { UnitOfWork } from '../../src/database/unit-of-work';
+import { backends, createTestDatabase, type TestDatabase } from '../support/databases';
+
+const numbers = (values: number[]): SqlRead<number[]> => ({
+  statements: values.map((value) => ({ sql: 'SELECT ? AS n', params: [value] })),
+  answer: (parts) => parts.map(([row]) => Number(row.n)),
+});
+
+const baseIds: SqlRead<string[]> = {
+  statements: [{ sql: 'SELECT base_id FROM bases ORDER BY base_id', params: [] }],
+  answer: ([rows]) => rows.map((row) => String(row.base_id)),
+};
+
+describe.each(backends)('reads sent together on %s', (backend) => {
+  let database: TestDatabase;
+  let db: UnitOfWork;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    db = await UnitOfWork.open(parseDatabaseUrl(database.url));
+    await db.write(async (tx) => {
+      for (const id of ['kb-b', 'kb-a']) {
+        await tx.query("INSERT INTO bases (base_id, description, view_mode, created_at) VALUES (?, '', 'T', '2026-01-01T00:00:00.000Z')", [id]);
+      }
+    });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  test('each read gets the rows of its own statements, in order', async () => {
+    const [first, none, second, ids] = await readTogether<[number[], number[], number[], string[]]>(
+      db.reader, numbers([1, 2, 3]), numbers([]), numbers([4]), baseIds,
+    );
+    expect([first, none, second, ids]).toEqual([[1, 2, 3], [], [4], ['kb-a', 'kb-b']]);
+  });
+
+  test('a read alone, of one statement and of none', async () => {
+    expect(await readOne(db.reader, numbers([7]))).toEqual([7]);
+    expect(await readOne(db.reader, numbers([]))).toEqual([]);
+  });
+
+  test('a failing statement fails the whole read', async () => {
+    const broken: SqlRead<unknown> = { statements: [{ sql: 'SELECT some_column FROM no_such_table', params: [] }], answer: () => null };
+    await expect(readTogether(db.reader, numbers([1]), broken)).rejects.toThrow(/no_such_table/);
+    // The connection it used serves the next read.
+    expect(await readTogether<[number[], number[]]>(db.reader, numbers([1]), numbers([2]))).toEqual([[1], [2]]);
+  });
+});
