@@ -1,14 +1,18 @@
 // Ceiling 2: the framework alone. A NestJS + Express app with one GET route returning the same
 // page-sized object as the bare ceiling, with Nest's and Express's default settings (JSON
 // serialised per request, ETag, x-powered-by, body parsers); only the start-up log is off.
-// Prints the URL it listens on as its first line of output.
+// Given a MySQL/MariaDB URL, it first waits for one `SELECT 1` on a pool of as many connections as
+// the service's (the control of the two-services section: a hello that waits on the database, as
+// each request of the service does). Prints the URL it listens on as its first line of output.
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
+import { createPool } from 'mysql2/promise';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { fixedAnswer } from './fixed-answer';
 
 const answer = fixedAnswer();
+const databaseUrl = process.argv[2];
 
 @Controller()
 class HelloController {
@@ -21,8 +25,23 @@ class HelloController {
 @Module({ controllers: [HelloController] })
 class HelloModule {}
 
+// The same answer after a round trip to the database (created only when a URL is given).
+const pool = databaseUrl === undefined ? undefined : createPool({ uri: databaseUrl, connectionLimit: 10 });
+
+@Controller()
+class DatabaseHelloController {
+  @Get()
+  async hello(): Promise<Record<string, unknown>> {
+    await pool!.query('SELECT 1');
+    return answer;
+  }
+}
+
+@Module({ controllers: [DatabaseHelloController] })
+class DatabaseHelloModule {}
+
 async function main(): Promise<void> {
-  const app = await NestFactory.create(HelloModule, { logger: false });
+  const app = await NestFactory.create(pool ? DatabaseHelloModule : HelloModule, { logger: false });
   app.enableShutdownHooks();
   await app.listen(0, '127.0.0.1');
   process.stdout.write(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}\n`);

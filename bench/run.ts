@@ -124,7 +124,7 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     operations: benchOperations(seeded, CONNECTIONS), log: (line) => log(`[${backend}] ${line}`),
   });
   // Two processes of the service on one database: what the scale-out backend is for. Two Nest
-  // hello processes split the same way are the control: what two processes on one core cost anyway.
+  // hello processes split the same way are the controls: what two processes on one core cost anyway.
   const twoServices = backend !== 'mysql' ? undefined : splitRows([
     ...await measureTwoServices({
       load, first: service, second: await startService(), databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
@@ -133,6 +133,14 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     ...await measureTwoServices({
       load, first: nest, second: await started(startServer(benchScript('nest-hello.js'), [], flags)), token: seeded.token,
       connections: CONNECTIONS, durationSeconds, operations: [ceilingOperation('control: Nest hello')],
+      log: (line) => log(`[${backend}] two services: ${line}`),
+    }),
+    // A hello never waits, so its processes switch only when their time slices end; the service's
+    // switch whenever all their requests wait on the database. This control waits once a request.
+    ...await measureTwoServices({
+      load, first: await started(startServer(benchScript('nest-hello.js'), [database.url], flags)),
+      second: await started(startServer(benchScript('nest-hello.js'), [database.url], flags)), databasePid, token: seeded.token,
+      connections: CONNECTIONS, durationSeconds, operations: [ceilingOperation('control: Nest hello after SELECT 1')],
       log: (line) => log(`[${backend}] two services: ${line}`),
     }),
   ]);
