@@ -8,7 +8,7 @@ import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
-import { inList, newestDownToEdge, pagesWithIds } from './search.dialect';
+import { inList, pagesWithIds } from './search.dialect';
 
 export interface RankRow {
   pageId: number;
@@ -40,14 +40,11 @@ export class SearchPagesRepository {
     return rows[0] ? Number(rows[0].live_pages) : 0;
   }
 
-  /**
-   * The `limit` newest live pages updated before `before`, and every other page updated at the
-   * same instant as the last of them (so ties at the edge all come, in one statement), newest
-   * first: [page_id, updated_at]. Fewer than `limit` rows: there are no more.
-   */
-  async newestBefore(em: EntityManager, baseId: string, before: string, limit: number): Promise<[number, string][]> {
-    const { sql, params } = newestDownToEdge(dialectOf(em), baseId, before, limit);
-    const rows: { page_id: number; updated_at: string }[] = await em.query(sql, params);
+  /** Up to `limit` live pages updated at or before `upTo`, newest first: [page_id, updated_at]. */
+  async newestUpTo(em: EntityManager, baseId: string, upTo: string, limit: number): Promise<[number, string][]> {
+    const rows: { page_id: number; updated_at: string }[] = await em.query(
+      `SELECT page_id, updated_at FROM pages WHERE base_id = ? AND status = 'A' AND updated_at <= ?
+       ORDER BY updated_at DESC LIMIT ?`, [baseId, upTo, limit]);
     return rows.map((row) => [Number(row.page_id), row.updated_at]);
   }
 

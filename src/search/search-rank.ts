@@ -59,18 +59,26 @@ export class SearchRanking {
 
   /**
    * The first `need` members of the group in rank order (and maybe a few more), walking the live
-   * pages newest first. Pages updated at the same instant as the last one seen are all read, so
-   * every member at least as new as that one is known before the display order breaks the ties.
+   * pages newest first, one statement a step. A full step may end inside the pages of one instant
+   * (the edge): its members there are left for the next step, which starts at the edge again, so
+   * every member of an instant is known before the display order breaks the ties. Members strictly
+   * newer than the edge rank before any at it, so once they are enough the walk ends.
    */
   private async walk(em: EntityManager, baseId: string, group: PageSet, need: number, expectedRows: number): Promise<RankRow[]> {
     const found: { pageId: number; updatedAt: string }[] = [];
-    let before = AFTER_ALL_TIMES;
+    let upTo = AFTER_ALL_TIMES;
     let step = Math.min(MAX_STEP, Math.max(MIN_STEP, Math.ceil(expectedRows * 1.25) + 16));
     for (;;) {
-      const rows = await this.pages.newestBefore(em, baseId, before, step);
-      for (const [pageId, updatedAt] of rows) if (group.has(pageId)) found.push({ pageId, updatedAt });
-      if (rows.length < step || found.length >= need) break;
-      before = rows[rows.length - 1][1];
+      const rows = await this.pages.newestUpTo(em, baseId, upTo, step);
+      const edge = rows.length === step ? rows[rows.length - 1][1] : undefined;
+      if (edge !== undefined && rows[0][1] === edge) {
+        // One instant fills the step: read more of it at once.
+        step *= 2;
+        continue;
+      }
+      for (const [pageId, updatedAt] of rows) if (updatedAt !== edge && group.has(pageId)) found.push({ pageId, updatedAt });
+      if (edge === undefined || found.length >= need) break;
+      upTo = edge;
       step = Math.min(MAX_STEP, step * 2);
     }
     return this.withOrder(em, baseId, found);

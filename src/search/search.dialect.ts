@@ -1,6 +1,5 @@
 // The search SQL that differs between SQLite and MySQL/MariaDB: lists of values, "insert unless
-// present", "insert or replace", bulk inserts and the edge of a recency walk. The rest of the search
-// SQL suits both.
+// present", "insert or replace" and bulk inserts. The rest of search.repository.ts suits both.
 import type { Dialect } from '../database/data-source';
 
 /**
@@ -21,32 +20,6 @@ export function inList(dialect: Dialect, values: readonly number[]): { sql: stri
 export function pagesWithIds(dialect: Dialect, ids: readonly number[]): { from: string; where: string; params: unknown[] } {
   if (dialect === 'sqlite') return { from: 'json_each(?) AS ids CROSS JOIN pages p', where: 'p.page_id = ids.value', params: [JSON.stringify(ids)] };
   return { from: 'pages p FORCE INDEX (PRIMARY)', where: `p.page_id IN (${ids.map(() => '?').join(', ')})`, params: [...ids] };
-}
-
-/**
- * The live pages of the base updated before `before`, newest first, down to the edge: the
- * updated_at of the `limit`-th of them, or '' (before every timestamp) when there are fewer. Each
- * planner must take the edge as a range bound, or it reads the whole base: SQLite does so with the
- * edge as a subquery in the WHERE clause; MariaDB only with it in a one-row derived table, which it
- * reads first as a constant.
- */
-export function newestDownToEdge(dialect: Dialect, baseId: string, before: string, limit: number): { sql: string; params: unknown[] } {
-  const edge = `COALESCE((SELECT updated_at FROM pages WHERE base_id = ? AND status = 'A' AND updated_at < ?
-    ORDER BY updated_at DESC LIMIT 1 OFFSET ?), '')`;
-  const edgeParams = [baseId, before, limit - 1];
-  if (dialect === 'sqlite') {
-    return {
-      sql: `SELECT page_id, updated_at FROM pages WHERE base_id = ? AND status = 'A' AND updated_at < ? AND updated_at >= ${edge}
-        ORDER BY updated_at DESC`,
-      params: [baseId, before, ...edgeParams],
-    };
-  }
-  return {
-    sql: `SELECT p.page_id, p.updated_at FROM (SELECT ${edge} AS edge) AS e
-      JOIN pages p ON p.base_id = ? AND p.status = 'A' AND p.updated_at < ? AND p.updated_at >= e.edge
-      ORDER BY p.updated_at DESC`,
-    params: [...edgeParams, baseId, before],
-  };
 }
 
 /**

@@ -37,4 +37,18 @@ describe.each(backends)('ranking on %s', (backend) => {
       for (const paging of pagings) expect([q, paging, await base.search(q, paging)]).toEqual([q, paging, scanSearch(base.live, [q], paging)]);
     }
   });
+
+  test('a walk through instants that each hold more pages than a step', async () => {
+    // 150 pages at one instant, then 150 at another: a step of 64 rows ends inside each of them.
+    const crowded = await TestBase.create(setup, 9 * CHUNK_SIZE);
+    for (let i = 0; i < 300; i++) {
+      await crowded.add({ title: `crowd ${i}`, body: i % 4 === 0 ? 'rare marker' : 'crowd filler', updatedAt: at(i < 150 ? 1 : 2) });
+    }
+    await setup.db.write((tx) => setup.index.merge(tx, crowded.baseId));
+    setup.ranking.probeCost = Infinity;
+    // limit 20 at offset 30 needs members from both instants.
+    for (const q of ['marker', 'crowd']) {
+      for (const paging of [...pagings, { limit: 20, offset: 30 }]) expect([q, paging, await crowded.search(q, paging)]).toEqual([q, paging, scanSearch(crowded.live, [q], paging)]);
+    }
+  });
 });
