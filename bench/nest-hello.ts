@@ -6,7 +6,7 @@
 // each request of the service does). Prints the URL it listens on as its first line of output.
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
-import { createPool } from 'mysql2/promise';
+import type { Pool } from 'mysql2/promise';
 import { NestFactory } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { fixedAnswer } from './fixed-answer';
@@ -25,8 +25,10 @@ class HelloController {
 @Module({ controllers: [HelloController] })
 class HelloModule {}
 
-// The same answer after a round trip to the database (created only when a URL is given).
-const pool = databaseUrl === undefined ? undefined : createPool({ uri: databaseUrl, connectionLimit: 10 });
+// The same answer after a round trip to the database. mysql2 is loaded only when a URL is given:
+// loaded into the plain hello, it made that ceiling about 12% cheaper a request (measured in three
+// runs), and the ceiling must stay the framework alone.
+const pool: Pool | undefined = databaseUrl === undefined ? undefined : (require('mysql2/promise') as typeof import('mysql2/promise')).createPool({ uri: databaseUrl, connectionLimit: 10 });
 
 @Controller()
 class DatabaseHelloController {
