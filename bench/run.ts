@@ -1,4 +1,4 @@
-// npm run bench [-- --backend sqlite|mysql|both --pages N --duration SECONDS]
+// npm run bench [-- --backend sqlite|mysql|both --pages N --duration SECONDS --rounds N]
 // Per backend: seeds a fresh database, starts the service and two ceilings (bare node:http, Nest
 // hello) pinned to one core and the load generator to another, measures every row and prints one
 // markdown table. See bench/README.md.
@@ -15,11 +15,12 @@ import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer
 import { seedCorpus } from './seed-corpus';
 import { markdownTable } from './table';
 import { measureTwoServices } from './two-services';
-import { splitRows, splitTable } from './two-services-table';
+import { splitRows, splitSummaries, splitSummaryTable, splitTable } from './two-services-table';
 
 const CONNECTIONS = 10;
 const MAX_PAGES = 1_000_000;
 const MAX_DURATION = 60;
+const MAX_ROUNDS = 10;
 
 const usage = `npm run bench [-- OPTIONS]
   --backend sqlite|mysql|both  which backend to measure (default sqlite); mysql makes a database of
@@ -27,6 +28,8 @@ const usage = `npm run bench [-- OPTIONS]
                                and drops it at the end
   --pages N                    pages to seed (default 10000, at most ${MAX_PAGES})
   --duration SECONDS           load time per row (default 5, at most ${MAX_DURATION})
+  --rounds N                   rounds of the two-process runs on MySQL/MariaDB, one process alone
+                               between them; the median ratio is reported (default 3, at most ${MAX_ROUNDS})
   --help                       this text
 Loads every row with autocannon (${CONNECTIONS} connections, 127.0.0.1 only) beside two ceilings and
 prints one markdown table per backend; see bench/README.md.`;
@@ -49,6 +52,7 @@ const args = (() => {
         backend: { type: 'string', default: 'sqlite' },
         pages: { type: 'string', default: '10000' },
         duration: { type: 'string', default: '5' },
+        rounds: { type: 'string', default: '3' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -65,6 +69,7 @@ if (!['sqlite', 'mysql', 'both'].includes(backendChoice)) fail(`--backend must b
 const backends: BenchBackend[] = backendChoice === 'both' ? ['sqlite', 'mysql'] : [backendChoice as BenchBackend];
 const pageCount = whole(args.pages!, '--pages', MAX_PAGES);
 const durationSeconds = whole(args.duration!, '--duration', MAX_DURATION);
+const rounds = whole(args.rounds!, '--rounds', MAX_ROUNDS);
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const since = (start: number) => (performance.now() - start) / 1000;
@@ -127,12 +132,12 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   // hello processes split the same way are the controls: what two processes on one core cost anyway.
   const twoServices = backend !== 'mysql' ? undefined : splitRows([
     ...await measureTwoServices({
-      load, first: service, second: await startService(), databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
+      load, first: service, second: await startService(), databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds, rounds,
       operations: twoServiceOperations(seeded), log: (line) => log(`[${backend}] two services: ${line}`),
     }),
     ...await measureTwoServices({
       load, first: nest, second: await started(startServer(benchScript('nest-hello.js'), [], flags)), token: seeded.token,
-      connections: CONNECTIONS, durationSeconds, operations: [ceilingOperation('control: Nest hello')],
+      connections: CONNECTIONS, durationSeconds, rounds, operations: [ceilingOperation('control: Nest hello')],
       log: (line) => log(`[${backend}] two services: ${line}`),
     }),
     // A hello never waits, so its processes switch only when their time slices end; the service's
@@ -140,7 +145,7 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     ...await measureTwoServices({
       load, first: await started(startServer(benchScript('nest-hello.js'), [database.url], flags)),
       second: await started(startServer(benchScript('nest-hello.js'), [database.url], flags)), databasePid, token: seeded.token,
-      connections: CONNECTIONS, durationSeconds, operations: [ceilingOperation('control: Nest hello after SELECT 1')],
+      connections: CONNECTIONS, durationSeconds, rounds, operations: [ceilingOperation('control: Nest hello after SELECT 1')],
       log: (line) => log(`[${backend}] two services: ${line}`),
     }),
   ]);
@@ -159,7 +164,11 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     `- seeding: ${seedSeconds.toFixed(1)} s; whole run: ${since(runStart).toFixed(1)} s`,
     ...(twoServices === undefined ? [] : [
       '',
-      `#### ${backend}: two service processes on one database (${CONNECTIONS} connections split between them, then ${CONNECTIONS} each; both pinned to the server core)`,
+      `#### ${backend}: two service processes on one database (${CONNECTIONS} connections split between them, then ${CONNECTIONS} each; both pinned to the server core; ${rounds} rounds)`,
+      '',
+      splitSummaryTable(splitSummaries(twoServices)),
+      '',
+      'Every run, in order (each two-process run ÷ the one-process runs just before and after it):',
       '',
       splitTable(twoServices),
     ]),

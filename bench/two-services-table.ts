@@ -1,6 +1,8 @@
 // The figures of the two-services section: CPU time per request of the service processes together,
-// and its ratio to one process under the same load (the mean of its runs before and after), so a
-// cost of splitting the load between processes shows as a ratio above 1.
+// and its ratio to one process under the same load (the mean of the one-process runs just before
+// and just after, so a machine that drifts during the section moves both alike), so a cost of
+// splitting the load between processes shows as a ratio above 1; and, over the rounds, the median
+// of each kind of run's ratios.
 import { splitConnections, type LoadResult } from './load';
 import { fixed, markdown } from './table';
 
@@ -21,8 +23,18 @@ export interface SplitRun {
 export interface SplitRow extends SplitRun {
   cpuMsPerRequest: number;
   databaseCpuMsPerRequest?: number;
-  /** For runs of more than one process: CPU ms/req ÷ the mean CPU ms/req of the one-process runs of the same operation. */
+  /** For runs of more than one process: CPU ms/req ÷ the mean CPU ms/req of the nearest one-process runs of the same operation before and after it. */
   ratioToOne?: number;
+}
+
+/** One kind of two-process run (an operation, a split of connections) over the rounds. */
+export interface SplitSummary {
+  name: string;
+  connections: string;
+  rounds: number;
+  median: number;
+  lowest: number;
+  highest: number;
 }
 
 const perRequestMs = (seconds: number, requests: number) => (requests > 0 ? (seconds * 1000) / requests : NaN);
@@ -33,12 +45,40 @@ export function splitRows(runs: readonly SplitRun[]): SplitRow[] {
     cpuMsPerRequest: perRequestMs(run.serviceCpuSeconds, run.result.requests),
     databaseCpuMsPerRequest: run.databaseCpuSeconds === undefined ? undefined : perRequestMs(run.databaseCpuSeconds, run.result.requests),
   }));
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     if (row.processes === 1) return row;
-    const ones = rows.filter((other) => other.name === row.name && other.processes === 1).map((other) => other.cpuMsPerRequest);
+    const isOne = (other: SplitRow) => other.name === row.name && other.processes === 1;
+    const before = rows.slice(0, index).reverse().find(isOne);
+    const after = rows.slice(index + 1).find(isOne);
+    const ones = [before, after].filter((one) => one !== undefined).map((one) => one.cpuMsPerRequest);
     const oneMean = ones.reduce((sum, value) => sum + value, 0) / ones.length;
     return { ...row, ratioToOne: ones.length > 0 ? row.cpuMsPerRequest / oneMean : undefined };
   });
+}
+
+/** Per operation and split of connections, in the order first run: the median, lowest and highest ratio. */
+export function splitSummaries(rows: readonly SplitRow[]): SplitSummary[] {
+  const kinds = new Map<string, { name: string; connections: string; ratios: number[] }>();
+  for (const row of rows) {
+    if (row.ratioToOne === undefined) continue;
+    const connections = connectionsOf(row);
+    const key = `${row.name}\u0000${connections}`;
+    const kind = kinds.get(key) ?? { name: row.name, connections, ratios: [] };
+    kind.ratios.push(row.ratioToOne);
+    kinds.set(key, kind);
+  }
+  return [...kinds.values()].map(({ name, connections, ratios }) => {
+    const sorted = [...ratios].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    const median = sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    return { name, connections, rounds: sorted.length, median, lowest: sorted[0], highest: sorted[sorted.length - 1] };
+  });
+}
+
+export function splitSummaryTable(summaries: readonly SplitSummary[]): string {
+  const header = ['row', 'connections', 'rounds', '÷ one process, median', 'lowest', 'highest'];
+  const lines = summaries.map((s) => [s.name, s.connections, String(s.rounds), fixed(s.median, 3), fixed(s.lowest, 3), fixed(s.highest, 3)]);
+  return markdown(header, lines);
 }
 
 export function splitTable(rows: readonly SplitRow[]): string {

@@ -1,5 +1,7 @@
 // Two service processes on one MySQL/MariaDB database: the same load (10 connections, split 5 and
-// 5) sent to both, then 10 connections each, and, before and after, 10 to one of them alone. The
+// 5) sent to both, then 10 connections each, and, before and after, 10 to one of them alone; in
+// rounds, one process alone between them, so each two-process run has a one-process run on either
+// side (a 5 s run's ratio moves by ±0.15 on a busy 2-core machine; the median of rounds less). The
 // split load gives each process half the requests in flight, so it answers fewer of them per turn
 // of its event loop, which costs CPU of its own (the Nest hello control shows how much); 10 each
 // keeps what a process has in flight as it is alone. Both processes are pinned to the
@@ -18,6 +20,8 @@ export interface TwoServicesSetup extends RunSetup {
   /** The service of the other rows, and a second process of it on the same database. */
   first: StartedServer;
   second: StartedServer;
+  /** Rounds of (both split, both with 10 each, one alone), after a first run of one alone. */
+  rounds: number;
 }
 
 export async function measureTwoServices(setup: TwoServicesSetup): Promise<SplitRun[]> {
@@ -54,7 +58,10 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
   }
   const runs: SplitRun[] = [];
   for (const operation of setup.operations) {
-    runs.push(await run(operation, [first]), await run(operation, both), await run(operation, both, true), await run(operation, [first]));
+    runs.push(await run(operation, [first]));
+    for (let round = 0; round < setup.rounds; round++) {
+      runs.push(await run(operation, both), await run(operation, both, true), await run(operation, [first]));
+    }
   }
   return runs;
 }

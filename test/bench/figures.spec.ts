@@ -2,7 +2,7 @@
 // section's CPU per request and its ratio to one process.
 import { readFileSync } from 'node:fs';
 import { cpuSeconds, statCpuTicks } from '../../bench/processes';
-import { splitRows, splitTable, type SplitRun } from '../../bench/two-services-table';
+import { splitRows, splitSummaries, splitSummaryTable, splitTable, type SplitRun } from '../../bench/two-services-table';
 
 /** A /proc/PID/stat line: pid, (comm), then fields 3 to 52, with utime and stime (14 and 15) given. */
 const statLine = (comm: string, utime: number, stime: number) => {
@@ -53,6 +53,44 @@ describe('two services: CPU per request and ratio', () => {
     expect(rows[4].ratioToOne).toBeCloseTo(1, 10);
     expect(rows[0].ratioToOne).toBeUndefined();
     expect(rows[1].databaseCpuMsPerRequest).toBeCloseTo(0.33, 10);
+  });
+
+  it('divides each two-process run by the one-process runs just before and after it, so a drift moves both alike', () => {
+    const rows = splitRows([
+      run('detail', 1, 1000, 1.0),
+      run('detail', 2, 1000, 1.21), // between 1.0 and 1.2 ms/req: 1.1
+      run('detail', 1, 1000, 1.2),
+      run('detail', 2, 1000, 1.43), // between 1.2 and 1.4 ms/req: 1.3
+      run('detail', 1, 1000, 1.4),
+    ]);
+    expect(rows[1].ratioToOne).toBeCloseTo(1.1, 10);
+    expect(rows[3].ratioToOne).toBeCloseTo(1.1, 10);
+  });
+
+  it('sums up each operation and split over the rounds: median, lowest, highest', () => {
+    const ones = (cpu: number) => run('detail', 1, 1000, cpu);
+    const rows = splitRows([
+      ones(1), run('detail', 2, 1000, 1.1), run('detail', 2, 1000, 1.0, 20),
+      ones(1), run('detail', 2, 1000, 1.3), run('detail', 2, 1000, 1.2, 20),
+      ones(1), run('detail', 2, 1000, 1.0), run('detail', 2, 1000, 1.1, 20),
+      ones(1), run('search', 1, 100, 0.5), run('search', 2, 100, 0.6), run('search', 1, 100, 0.5),
+    ]);
+    const summaries = splitSummaries(rows);
+    expect(summaries.map((s) => [s.name, s.connections, s.rounds])).toEqual([['detail', '5 + 5', 3], ['detail', '10 + 10', 3], ['search', '5 + 5', 1]]);
+    expect(summaries[0].median).toBeCloseTo(1.1, 10);
+    expect(summaries[0].lowest).toBeCloseTo(1.0, 10);
+    expect(summaries[0].highest).toBeCloseTo(1.3, 10);
+    expect(summaries[1].median).toBeCloseTo(1.1, 10);
+    expect(summaries[2].median).toBeCloseTo(1.2, 10);
+    const table = splitSummaryTable(summaries).split('\n');
+    expect(table[2]).toBe('| detail | 5 + 5 | 3 | 1.100 | 1.000 | 1.300 |');
+  });
+
+  it('takes the mean of the middle two ratios for an even number of rounds', () => {
+    const rows = splitRows([
+      run('detail', 1, 1000, 1), run('detail', 2, 1000, 1.1), run('detail', 1, 1000, 1), run('detail', 2, 1000, 1.2), run('detail', 1, 1000, 1),
+    ]);
+    expect(splitSummaries(rows)[0].median).toBeCloseTo(1.15, 10);
   });
 
   it('prints one line per run with the ratio on the two-process lines', () => {
