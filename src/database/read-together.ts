@@ -26,11 +26,6 @@ export async function readTogether<T extends unknown[]>(em: EntityManager, ...re
   return reads.map((read) => read.answer(rows.slice(next, (next += read.statements.length)))) as T;
 }
 
-/** One read alone. */
-export function readOne<T>(em: EntityManager, read: SqlRead<T>): Promise<T> {
-  return readTogether<[T]>(em, read).then(([answer]) => answer);
-}
-
 async function runStatements(em: EntityManager, statements: readonly SqlStatement[]): Promise<SqlRows[]> {
   if (statements.length <= 1 || dialectOf(em) === 'sqlite') {
     const out: SqlRows[] = [];

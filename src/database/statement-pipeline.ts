@@ -52,8 +52,9 @@ export class StatementPipeline {
     if (this.sent) await this.send('ROLLBACK');
   }
 
-  private take(): [string, unknown[]] {
-    const taken: [string, unknown[]] = [this.sql.join(';\n'), this.parameters];
+  /** The deferred statements joined, their parameters, and how many they are. */
+  private take(): [string, unknown[], number] {
+    const taken: [string, unknown[], number] = [this.sql.join(';\n'), this.parameters, this.sql.length];
     this.sql = [];
     this.parameters = [];
     return taken;
@@ -63,14 +64,16 @@ export class StatementPipeline {
     if (this.failure !== undefined) throw this.failure;
     this.sent = true;
     if (this.sql.length === 0) return this.send(sql, parameters, structured);
-    const [deferred, deferredParameters] = this.take();
+    const [deferred, deferredParameters, deferredCount] = this.take();
     // TypeORM's own builders read a structured result of their statement alone.
     if (structured) {
       await this.joined(deferred, deferredParameters);
       return this.send(sql, parameters, structured);
     }
-    const results = await this.joined(`${deferred};\n${sql}`, [...deferredParameters, ...parameters]);
-    return results[results.length - 1];
+    // The caller gets what its query alone would answer: one result, or one per statement when it
+    // sent several (read-together.ts).
+    const own = (await this.joined(`${deferred};\n${sql}`, [...deferredParameters, ...parameters])).slice(deferredCount);
+    return own.length === 1 ? own[0] : own;
   }
 
   private async joined(sql: string, parameters: unknown[]): Promise<unknown[]> {

@@ -1,7 +1,9 @@
 // Reads sent together answer exactly what each read alone answers, in order, on both backends:
-// reads of one statement, of several (a long list in parts) and of none; a failure fails the read.
+// reads of one statement, of several (a long list in parts) and of none; a failure fails the read;
+// in a write, after statements that wait to go with the next query (statement-pipeline.ts).
 import { parseDatabaseUrl } from '../../src/database/data-source';
-import { readOne, readTogether, type SqlRead } from '../../src/database/read-together';
+import { readTogether, type SqlRead } from '../../src/database/read-together';
+import { runLater } from '../../src/database/statement-pipeline';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { backends, createTestDatabase, type TestDatabase } from '../support/databases';
 
@@ -40,8 +42,17 @@ describe.each(backends)('reads sent together on %s', (backend) => {
   });
 
   test('a read alone, of one statement and of none', async () => {
-    expect(await readOne(db.reader, numbers([7]))).toEqual([7]);
-    expect(await readOne(db.reader, numbers([]))).toEqual([]);
+    expect(await readTogether<[number[]]>(db.reader, numbers([7]))).toEqual([[7]]);
+    expect(await readTogether<[number[]]>(db.reader, numbers([]))).toEqual([[]]);
+  });
+
+  test('in a write, after a statement that waited for the next query, each read gets its own rows', async () => {
+    const [ids, sevens] = await db.write(async (tx) => {
+      await runLater(tx, "INSERT INTO bases (base_id, description, view_mode, created_at) VALUES ('kb-c', '', 'T', '2026-01-01T00:00:00.000Z')");
+      return readTogether<[string[], number[]]>(tx, baseIds, numbers([7, 8]));
+    });
+    expect([ids, sevens]).toEqual([['kb-a', 'kb-b', 'kb-c'], [7, 8]]);
+    await db.write((tx) => tx.query("DELETE FROM bases WHERE base_id = 'kb-c'"));
   });
 
   test('a failing statement fails the whole read', async () => {
