@@ -115,7 +115,8 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   const load = LoadGenerator.start();
   cleanups.push(() => load.stop());
   const bare = await started(startServer(benchScript('ceiling-server.js'), [], flags));
-  const nest = await started(startServer(benchScript('nest-hello.js'), [], flags));
+  const startHello = (args: string[]) => started(startServer(benchScript('nest-hello.js'), args, flags));
+  const nest = await startHello([]);
   // The service as deployed: kbp serve, without the access log (a line a request on stdout).
   const startService = () => started(startServer(
     KBP, ['serve', '--db', database.url, '--host', '127.0.0.1', '--port', '0', '--no-demo'], flags,
@@ -130,23 +131,15 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   });
   // Two processes of the service on one database: what the scale-out backend is for. Two Nest
   // hello processes split the same way are the controls: what two processes on one core cost anyway.
+  const twoRuns = { load, token: seeded.token, connections: CONNECTIONS, durationSeconds, rounds, log: (line: string) => log(`[${backend}] two services: ${line}`) };
   const twoServices = backend !== 'mysql' ? undefined : splitRows([
-    ...await measureTwoServices({
-      load, first: service, second: await startService(), databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds, rounds,
-      operations: twoServiceOperations(seeded), log: (line) => log(`[${backend}] two services: ${line}`),
-    }),
-    ...await measureTwoServices({
-      load, first: nest, second: await started(startServer(benchScript('nest-hello.js'), [], flags)), token: seeded.token,
-      connections: CONNECTIONS, durationSeconds, rounds, operations: [ceilingOperation('control: Nest hello')],
-      log: (line) => log(`[${backend}] two services: ${line}`),
-    }),
+    ...await measureTwoServices({ ...twoRuns, first: service, second: await startService(), databasePid, operations: twoServiceOperations(seeded) }),
+    ...await measureTwoServices({ ...twoRuns, first: nest, second: await startHello([]), operations: [ceilingOperation('control: Nest hello')] }),
     // A hello never waits, so its processes switch only when their time slices end; the service's
     // switch whenever all their requests wait on the database. This control waits once a request.
     ...await measureTwoServices({
-      load, first: await started(startServer(benchScript('nest-hello.js'), [database.url], flags)),
-      second: await started(startServer(benchScript('nest-hello.js'), [database.url], flags)), databasePid, token: seeded.token,
-      connections: CONNECTIONS, durationSeconds, rounds, operations: [ceilingOperation('control: Nest hello after SELECT 1')],
-      log: (line) => log(`[${backend}] two services: ${line}`),
+      ...twoRuns, first: await startHello([database.url]), second: await startHello([database.url]), databasePid,
+      operations: [ceilingOperation('control: Nest hello after SELECT 1')],
     }),
   ]);
   await database.settle();
