@@ -47,12 +47,14 @@ function answerColumns(dialect: Dialect): string {
 
 /**
  * The body as a column of `pages p` alone: null when the page and body revision are the two
- * parameters it takes first (a body the caller keeps), else read from page_texts. CASE evaluates
- * only the branch it takes, so a kept body's text row is never read.
+ * parameters it takes first (a body the caller keeps), else read from page_texts. The test sits in
+ * the subquery's WHERE, not in a CASE around it: MariaDB evaluates a subquery of a one-row (const)
+ * table while planning, whichever branch a CASE takes, and so read every kept body's text row
+ * (at 100,000 pages, 46 against 24 µs of its CPU a statement); a WHERE it finds false reads none.
  */
 function keptBodyOrRead(dialect: Dialect): string {
-  return `CASE WHEN p.page_id = ? AND p.body_rev = ? THEN NULL
-    ELSE (SELECT ${textBytesSql(dialect, 't.body')} FROM page_texts t WHERE t.page_id = p.page_id) END AS body`;
+  return `(SELECT ${textBytesSql(dialect, 't.body')} FROM page_texts t
+    WHERE t.page_id = p.page_id AND NOT (p.page_id = ? AND p.body_rev = ?)) AS body`;
 }
 
 /**
