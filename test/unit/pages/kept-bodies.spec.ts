@@ -28,7 +28,7 @@ describe('KeptBodies', () => {
     expect(bodies.size).toBe(one);
   });
 
-  it('starts again empty rather than hold more than its bound, and never keeps a body larger than it', () => {
+  it('drops a few bodies rather than hold more than its bound, and never keeps a body larger than it', () => {
     const bodies = new KeptBodies();
     const body = 'あ'.repeat(100_000);
     let n = 0;
@@ -37,8 +37,9 @@ describe('KeptBodies', () => {
     bodies.keep('b', 'last', { pageId: n, bodyRevision: 0, body });
     bodies.keep('b', 'last2', { pageId: n + 1, bodyRevision: 0, body });
     expect(bodies.size).toBeLessThanOrEqual(KEPT_BODY_CHARACTERS);
-    expect(bodies.get('b', 'p0')).toBeUndefined();
     expect(bodies.get('b', 'last2')?.body).toBe(body);
+    const stillKept = Array.from({ length: n }, (_, i) => bodies.get('b', `p${i}`)).filter((kept) => kept !== undefined);
+    expect(stillKept.length).toBeGreaterThanOrEqual(n - 2);
     bodies.keep('b', 'huge', { pageId: 0, bodyRevision: 0, body: 'x'.repeat(KEPT_BODY_CHARACTERS) });
     expect(bodies.get('b', 'huge')).toBeUndefined();
     expect(bodies.get('b', 'last2')?.body).toBe(body);
