@@ -17,6 +17,13 @@ export interface DatabaseTarget {
   flavour?: 'mysql' | 'mariadb';
 }
 
+/**
+ * Pages each SQLite connection keeps in memory, in KiB (better-sqlite3 builds SQLite with 16 MB). The
+ * operating system caches the file anyway: at 100,000 pages the bench answered as fast with 4 MB
+ * (searches 0–8% faster, one run each), and the service's peak RSS was 12 MiB lower.
+ */
+export const SQLITE_CACHE_KIB = 4000;
+
 /** How long a SQLite writer waits for another process's write lock before answering busy. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
@@ -56,6 +63,7 @@ export function dataSourceOptions(target: DatabaseTarget, readonly = false): Dat
         // WAL with synchronous NORMAL: a commit survives a crash of the process (not of the machine's power).
         if (!readonly) db.pragma('synchronous = NORMAL');
         db.pragma('foreign_keys = ON');
+        db.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
       },
     };
   }
