@@ -1,6 +1,7 @@
 // The token, its base and its user's role there, in one read: every API request starts here.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { SqlRead } from '../database/read-together';
 import type { View } from '../vocabulary';
 import type { Access, KeptAccess } from './access';
 
@@ -53,6 +54,23 @@ export class AccessRepository {
    */
   holdsCheck(kept: KeptAccess): AccessCheck {
     return { column: HOLDS_COLUMN, columnParameters: [kept.expiresAt, kept.scope, kept.role], joins: HOLDS_JOINS, joinParameters: [kept.tokenHash] };
+  }
+
+  /**
+   * The same check as a read of its own, to send together with the first read of a route that has
+   * no single statement to join it to (search): the base's live page count now while the access
+   * holds and its base is there, else null.
+   */
+  holdsRead(kept: KeptAccess): SqlRead<number | null> {
+    return {
+      statements: [{
+        sql: `SELECT ${HOLDS_COLUMN}, cb.live_pages
+          FROM tokens ct LEFT JOIN members cm ON cm.base_id = ct.base_id AND cm.user_id = ct.user_id LEFT JOIN bases cb ON cb.base_id = ct.base_id
+          WHERE ct.token_hash = ?`,
+        params: [kept.expiresAt, kept.scope, kept.role, kept.tokenHash],
+      }],
+      answer: ([rows]) => (Number(rows[0]?.access_holds) === 1 && rows[0].live_pages != null ? Number(rows[0].live_pages) : null),
+    };
   }
 
   async findByTokenHash(em: EntityManager, tokenHash: string): Promise<Access | null> {

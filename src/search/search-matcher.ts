@@ -19,7 +19,7 @@ import type { EntityManager } from 'typeorm';
 import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
 import { dialectOf } from '../database/dialect';
-import { readTogether } from '../database/read-together';
+import { readTogether, type SqlRead } from '../database/read-together';
 import { SearchRepository, type PostingRow, type TermMatches, type WordRow } from './search.repository';
 
 export interface Matches {
@@ -37,6 +37,7 @@ interface PlannedTerm {
 type WordsContaining = Map<string, number[]>;
 
 const IN_TITLE = 2;
+const NOTHING: SqlRead<undefined> = { statements: [], answer: () => undefined };
 const FOUND = 1;
 
 export class KeySets {
@@ -74,15 +75,19 @@ export class KeySets {
 export class SearchMatcher {
   constructor(private readonly repo: SearchRepository) {}
 
-  async match(em: EntityManager, baseId: string, terms: readonly string[]): Promise<Matches> {
+  /**
+   * `alongside`: a read sent first in the same round trip, answered with the matches (a kept
+   * access's confirmation, which throws when it no longer holds).
+   */
+  async match<A = undefined>(em: EntityManager, baseId: string, terms: readonly string[], alongside?: SqlRead<A>): Promise<Matches & { alongside?: A }> {
     const dialect = dialectOf(em);
     const planned: PlannedTerm[] = terms.map((term) => ({ term, plan: planTerm(term) }));
     const words = [...new Set(planned.filter(({ plan }) => plan.kind === 'word').map(({ term }) => term))];
     const directKeys = planned.flatMap(({ plan }) => (plan.kind === 'gram' ? [plan.key, inTitle(plan.key)] : plan.kind === 'check' ? plan.keys : []));
     // The pending pages, the postings of the terms' own keys and those of their words' pairs of
     // characters: one round trip.
-    const [pending, postings] = await readTogether<[TermMatches[], PostingRow[]]>(
-      em, this.repo.pendingMatchesRead(dialect, baseId, terms),
+    const [alongsideAnswer, pending, postings] = await readTogether<[A | undefined, TermMatches[], PostingRow[]]>(
+      em, alongside ?? NOTHING, this.repo.pendingMatchesRead(dialect, baseId, terms),
       this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...words.flatMap(wordPairKeys)]),
     );
     const sets = new KeySets().add(postings);
@@ -111,7 +116,7 @@ export class SearchMatcher {
       titleHits.and(hits);
     }
     this.addMatches(pending, hits!, titleHits);
-    return { hits: hits!, titleHits };
+    return { hits: hits!, titleHits, alongside: alongsideAnswer };
   }
 
   /** Adds the live pages that hold every term of `found` to `hits`, and to `titleHits` when one is in the title. */

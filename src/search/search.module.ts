@@ -1,6 +1,7 @@
 // Search: the endpoint, and the index that page writes keep in step (exported as SearchIndex,
 // the contract in search-index.ts, which PagesModule calls inside its transactions).
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { OrderModule } from '../order/order.module';
 import { SearchIndex } from './search-index';
 import { SearchIndexService } from './search-index.service';
@@ -12,7 +13,7 @@ import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
 @Module({
-  imports: [OrderModule],
+  imports: [AuthModule, OrderModule],
   controllers: [SearchController],
   providers: [
     SearchService, SearchMatcher, SearchRanking, SearchRepository, SearchPagesRepository, SearchIndexService,

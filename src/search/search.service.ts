@@ -4,6 +4,8 @@
 // `total` is the full count, and limit and offset cut the ranked list.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { KeptAccess } from '../auth/access';
+import { AccessService } from '../auth/access.service';
 import { splitSearchTerms } from '../content/search-text';
 import { lockBase } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -30,19 +32,25 @@ export class SearchService {
     private readonly ranking: SearchRanking,
     private readonly pages: SearchPagesRepository,
     private readonly order: DisplayOrder,
+    private readonly access: AccessService,
   ) {}
 
-  /** Searches with the reads' manager; `livePages` is the base's live page count the caller read (see SearchRanking.window). */
-  find(baseId: string, q: string, paging: Paging, livePages?: number): Promise<SearchResult> {
-    return this.search(this.db.reader, baseId, q, paging, livePages);
+  /**
+   * Searches with the reads' manager; `livePages` is the base's live page count the caller read (see
+   * SearchRanking.window). `unconfirmed`: the request was authorized on a kept access, which the
+   * first read confirms in the same round trip (else KeptAccessChanged), reading the count afresh.
+   */
+  find(baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess): Promise<SearchResult> {
+    return this.search(this.db.reader, baseId, q, paging, livePages, unconfirmed);
   }
 
-  async search(em: EntityManager, baseId: string, q: string, paging: Paging, livePages?: number): Promise<SearchResult> {
+  async search(em: EntityManager, baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess): Promise<SearchResult> {
     const terms = [...new Set(splitSearchTerms(q))];
     if (terms.length === 0) throw badRequest('Send the search keywords in the q parameter, for example ?q=install.');
-    const { hits, titleHits } = await this.matcher.match(em, baseId, terms);
+    const confirmation = unconfirmed && this.access.confirmationRead(unconfirmed);
+    const { hits, titleHits, alongside: confirmedLivePages } = await this.matcher.match(em, baseId, terms, confirmation);
     const rest = hits.clone().andNot(titleHits);
-    const ids = await this.ranking.window(em, baseId, [titleHits, rest], paging, livePages);
+    const ids = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? livePages);
     return { pages: ids.length === 0 ? [] : await this.summaries(em, baseId, ids), total: hits.count() };
   }
 

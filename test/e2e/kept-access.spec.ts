@@ -1,7 +1,8 @@
-// A page detail is authorized on a token answer the service keeps (on MySQL/MariaDB, confirmed by
-// the statement that reads the page; on SQLite, kept until anything commits). Whatever changes the
-// token or its user's role, straight in the database where another process would make it, is
-// seen by the very next detail read of a second service, with the error the fresh read gives.
+// A page detail and a search are authorized on a token answer the service keeps (on MySQL/MariaDB,
+// confirmed by the statement that reads the page, or sent with the search's first read; on SQLite,
+// kept until anything commits). Whatever changes the token or its user's role, straight in the
+// database where another process would make it, is seen by the very next detail or search of a
+// second service, with the error the fresh read gives, before any error of the request itself.
 import request from 'supertest';
 import { AccessRepository } from '../../src/auth/access.repository';
 import { describeEachBackend, secondService, type TestBase } from '../support/e2e';
@@ -76,5 +77,70 @@ describeEachBackend('kept token answers on page detail', (h) => {
     const res = await detailViaOther(base, page);
     expect([res.status, res.body.error?.code]).toEqual([404, 'NOT_FOUND']);
     expect(res.body.error.message).toMatch(/no longer exists/);
+  });
+});
+
+describeEachBackend('kept token answers on search', (h) => {
+  const other = secondService(h);
+  afterEach(() => jest.restoreAllMocks());
+
+  const searchViaOther = (base: TestBase, query = 'q=kept') =>
+    request(other().getHttpServer()).get(`/api/v1/bases/${base.baseId}/search?${query}`).set('Authorization', `Bearer ${base.token}`);
+  const inDatabase = (sql: string, parameters: unknown[]) => h().db.write((tx) => tx.query(sql, parameters));
+
+  /** A base with one page, searched once through the other service so that its token answer is kept. */
+  async function keptBase() {
+    const base = await h().fresh();
+    const page = (await base.createPage({ title: 'Kept page' })).content_id as string;
+    const first = await searchViaOther(base);
+    expect([first.status, first.body.total]).toEqual([200, 1]);
+    return { base, page };
+  }
+
+  it('reads no token for a second search while nothing changed, and finds the same', async () => {
+    const { base, page } = await keptBase();
+    const lookups = jest.spyOn(other().get(AccessRepository), 'findByTokenHash');
+    const res = await searchViaOther(base);
+    expect([res.status, res.body.pages.map((p: { content_id: string }) => p.content_id)]).toEqual([200, [page]]);
+    expect(lookups).not.toHaveBeenCalled();
+  });
+
+  it('refuses a token revoked in the database at the next search, and keeps refusing', async () => {
+    const { base } = await keptBase();
+    await inDatabase('UPDATE tokens SET revoked_at = ? WHERE base_id = ?', [new Date().toISOString(), base.baseId]);
+    for (let i = 0; i < 2; i++) {
+      const res = await searchViaOther(base);
+      expect([res.status, res.body.error?.code]).toEqual([401, 'UNAUTHORIZED']);
+    }
+  });
+
+  it('refuses a token whose user stops being owner, and serves it again once owner', async () => {
+    const { base } = await keptBase();
+    await inDatabase("UPDATE members SET role = 'reader' WHERE base_id = ?", [base.baseId]);
+    const refused = await searchViaOther(base);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+    await inDatabase("UPDATE members SET role = 'owner' WHERE base_id = ?", [base.baseId]);
+    expect((await searchViaOther(base)).status).toBe(200);
+  });
+
+  it('answers 404 NOT_FOUND naming the base once the base is gone', async () => {
+    const { base } = await keptBase();
+    await removeBaseRow(h(), base.baseId);
+    const res = await searchViaOther(base);
+    expect([res.status, res.body.error?.code]).toEqual([404, 'NOT_FOUND']);
+    expect(res.body.error.message).toMatch(/no longer exists/);
+  });
+
+  it('answers a bad parameter with 400 while the token holds, and with 401 once it is revoked', async () => {
+    const { base } = await keptBase();
+    for (const query of ['q=kept&limit=abc', 'q=%20']) {
+      const res = await searchViaOther(base, query);
+      expect([res.status, res.body.error?.code]).toEqual([400, 'BAD_REQUEST']);
+    }
+    await inDatabase('UPDATE tokens SET revoked_at = ? WHERE base_id = ?', [new Date().toISOString(), base.baseId]);
+    for (const query of ['q=kept&limit=abc', 'q=%20']) {
+      const res = await searchViaOther(base, query);
+      expect([res.status, res.body.error?.code]).toEqual([401, 'UNAUTHORIZED']);
+    }
   });
 });

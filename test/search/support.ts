@@ -2,6 +2,8 @@
 // page_texts (as the pages module would) with the search index told inside the same transaction,
 // and the reference: a plain scan of the live pages' normalised texts.
 import type { EntityManager } from 'typeorm';
+import { AccessRepository } from '../../src/auth/access.repository';
+import { AccessService } from '../../src/auth/access.service';
 import { normalizeForSearch } from '../../src/content/search-text';
 import { parseDatabaseUrl } from '../../src/database/data-source';
 import { lockBaseMovingOutline } from '../../src/database/dialect';
@@ -37,7 +39,8 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const pages = new SearchPagesRepository();
   const index = new SearchIndexService(repo);
   const ranking = new SearchRanking(pages);
-  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(LIVE_BLOCKS));
+  const access = new AccessService(db, new AccessRepository());
+  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access);
   return {
     db, index, ranking, service,
     close: async () => {
