@@ -47,7 +47,7 @@ export class TreeService {
 
   private async build(baseId: string, outlineVersion: number): Promise<Buffer> {
     // Rows read now are at least as new as `outlineVersion`, so keeping them under it never serves an older tree.
-    const json = Buffer.from(treeJson(await this.trees.rows(this.db.reader, baseId, TREE_LEVELS)));
+    const json = treeJson(await this.trees.rows(this.db.reader, baseId, TREE_LEVELS));
     this.kept.delete(baseId);
     this.kept.set(baseId, { version: outlineVersion, json });
     if (this.kept.size > KEPT_BASES) this.kept.delete(this.kept.keys().next().value!);
