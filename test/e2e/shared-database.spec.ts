@@ -89,7 +89,11 @@ describeEachBackend('two services on one database', (h) => {
   it('shows orders moved by a delete through the first service at once: list, window and search', async () => {
     const base = await h().fresh();
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await base.createPage({ title: `Shared ${i}` })).content_id);
+    for (let i = 0; i < 4; i++) {
+      ids.push((await base.createPage({ title: `Shared ${i}` })).content_id);
+      // Timestamps have milliseconds: two creates in one would tie, and rank by display order instead.
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
     const orders = async () => ({
       list: (await viaOther(base.token, base.pagesPath())).body.pages.map((p: any) => p.order),
       window: (await viaOther(base.token, `${base.pagesPath()}?limit=1&offset=1`)).body.pages.map((p: any) => p.content_id),
