@@ -42,8 +42,12 @@ describeEachBackend('GET search', (h) => {
 
   it('ranks title matches first, then newest; total is the full count; limit and offset cut the list', async () => {
     const base = await h().fresh();
+    // Timestamps have milliseconds: pages created a few apart rank by time, not by a tie.
+    const apart = () => new Promise((resolve) => setTimeout(resolve, 3));
     const older = await base.createPage({ title: 'backup plan', body: '' });
+    await apart();
     const body = await base.createPage({ title: 'notes', body: 'how to backup' });
+    await apart();
     const newer = await base.createPage({ title: 'バックアップ backup', body: '' });
     const ids = (res: { body: { pages: { content_id: string }[] } }) => res.body.pages.map((p) => p.content_id);
     expect(ids(await search(base, 'q=backup'))).toEqual([newer.content_id, older.content_id, body.content_id]);
