@@ -43,7 +43,8 @@ export interface AccessCheck {
 const HOLDS_COLUMN = '(ct.revoked_at IS NULL AND ct.expires_at = ? AND ct.scope = ? AND cm.role = ?) AS access_holds';
 // Lookups of constants by unique keys, which MariaDB reads once while planning the statement: about
 // 12 µs of its CPU less a detail read than the same test as a COUNT subquery (measured at 100,000 pages).
-const HOLDS_JOINS = 'LEFT JOIN tokens ct ON ct.token_hash = ? LEFT JOIN members cm ON cm.base_id = ct.base_id AND cm.user_id = ct.user_id';
+const MEMBER_OF_TOKEN = 'LEFT JOIN members cm ON cm.base_id = ct.base_id AND cm.user_id = ct.user_id';
+const HOLDS_JOINS = `LEFT JOIN tokens ct ON ct.token_hash = ? ${MEMBER_OF_TOKEN}`;
 
 @Injectable()
 export class AccessRepository {
@@ -65,7 +66,7 @@ export class AccessRepository {
     return {
       statements: [{
         sql: `SELECT ${HOLDS_COLUMN}, cb.live_pages
-          FROM tokens ct LEFT JOIN members cm ON cm.base_id = ct.base_id AND cm.user_id = ct.user_id LEFT JOIN bases cb ON cb.base_id = ct.base_id
+          FROM tokens ct ${MEMBER_OF_TOKEN} LEFT JOIN bases cb ON cb.base_id = ct.base_id
           WHERE ct.token_hash = ?`,
         params: [kept.expiresAt, kept.scope, kept.role, kept.tokenHash],
       }],

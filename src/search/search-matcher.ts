@@ -37,8 +37,9 @@ interface PlannedTerm {
 type WordsContaining = Map<string, number[]>;
 
 const IN_TITLE = 2;
-const NOTHING: SqlRead<undefined> = { statements: [], answer: () => undefined };
 const FOUND = 1;
+/** No read: what `alongside` is when the caller sends none. */
+const NOTHING: SqlRead<undefined> = { statements: [], answer: () => undefined };
 
 export class KeySets {
   private readonly sets = new Map<number, PageSet>();
