@@ -1,11 +1,14 @@
 // The page reads that rank and describe search results: the recency walk over pages_by_recency
 // (base_id, status, updated_at), rank keys and summaries of given pages. Accepted by both dialects.
 // With base and status in the WHERE clause of a read by page ids, SQLite's planner (no ANALYZE
-// statistics) scans the base through pages_by_recency instead of probing the ids: newestAmong
-// forces the primary key (pagesWithIds) and tests them in SQL; rankRows and summaries test them in code.
+// statistics) scans the base through pages_by_recency instead of probing the ids: firstRankedRead
+// joins the ids to their pages by primary key (pagesWithIds) and tests base and status in SQL;
+// rankRows and summaries test them in code.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Dialect } from '../database/data-source';
 import { dialectOf } from '../database/dialect';
+import type { SqlRead, SqlStatement } from '../database/read-together';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
 import { inList, pagesWithIds } from './search.dialect';
@@ -15,6 +18,9 @@ export interface RankRow {
   updatedAt: string;
   /** The page's position key: positions compare as display orders do. */
   position: number;
+  /** Read with the rank keys when asked for (firstRankedRead): the summary, `order` still -1, and the outline version of its read. */
+  summary?: PageSummaryRow;
+  outlineVersion?: number;
 }
 
 /** Summaries of search results with their positions (`order` is still -1) and the outline version they were read at. */
@@ -50,20 +56,41 @@ export class SearchPagesRepository {
 
   /**
    * The first `limit` live pages among the given ones in rank order (byRank). Only those rows leave
-   * the database, so this costs about a primary-key probe per given page (forced: pagesWithIds, so
-   * base and status can be tested in SQL here).
+   * the database, so this costs about a primary-key probe per given page (pagesWithIds, so
+   * base and status can be tested in SQL here). `summarized`: each row also brings the page's
+   * summary and the outline version it was read at, so results made only of these rows need no
+   * read of their summaries.
    */
-  async firstRanked(em: EntityManager, baseId: string, pageIds: readonly number[], limit: number): Promise<RankRow[]> {
-    const out: RankRow[] = [];
+  firstRankedRead(dialect: Dialect, baseId: string, pageIds: readonly number[], limit: number, summarized: boolean): SqlRead<RankRow[]> {
+    const statements: SqlStatement[] = [];
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
-      const pages = pagesWithIds(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
-      const rows: { page_id: number; updated_at: string; pos: number }[] = await em.query(
-        `SELECT p.page_id, p.updated_at, p.pos FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A'
-         ORDER BY p.updated_at DESC, p.pos LIMIT ?`, [...pages.params, baseId, limit]);
-      for (const row of rows) out.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, position: Number(row.pos) });
+      const pages = pagesWithIds(dialect, pageIds.slice(i, i + IDS_PER_QUERY));
+      statements.push(summarized
+        ? {
+          sql: `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, p.page_id, ${SUMMARY_COLUMNS}
+                FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A' ORDER BY p.updated_at DESC, p.pos LIMIT ?`,
+          params: [baseId, ...pages.params, baseId, limit],
+        }
+        : {
+          sql: `SELECT p.page_id, p.updated_at, p.pos FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A'
+                ORDER BY p.updated_at DESC, p.pos LIMIT ?`,
+          params: [...pages.params, baseId, limit],
+        });
     }
-    // Each part gave its own first ones: the first of all are among them.
-    return out.sort(byRank).slice(0, limit);
+    return {
+      statements,
+      answer: (parts) => parts.flat()
+        .map((row) => {
+          const ranked: RankRow = { pageId: Number(row.page_id), updatedAt: row.updated_at as string, position: Number(row.pos) };
+          if (summarized) {
+            ranked.summary = toSummary(row as unknown as SummaryRecord, -1);
+            ranked.outlineVersion = Number(row.outline_version);
+          }
+          return ranked;
+        })
+        // Each part gave its own first ones: the first of all are among them.
+        .sort(byRank).slice(0, limit),
+    };
   }
 
   /** Rank keys of the given pages that are live. */

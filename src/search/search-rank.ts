@@ -6,11 +6,61 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { PageSet } from './page-set';
-import { AFTER_ALL_TIMES, byRank, SearchPagesRepository, type RankRow } from './search-pages.repository';
+import { dialectOf } from '../database/dialect';
+import { readTogether } from '../database/read-together';
+import { AFTER_ALL_TIMES, byRank, SearchPagesRepository, type PositionedSummaries, type RankRow } from './search-pages.repository';
 
 export interface Paging {
   limit?: number;
   offset?: number;
+}
+
+export interface RankedWindow {
+  ids: number[];
+  /** The results' summaries, when they were read with the ranking. */
+  summaries?: PositionedSummaries;
+}
+
+/** The part of the window one group gives: its first `need` members ranked, `take` of them kept after `skip`. */
+export interface GroupWindow {
+  /** The group's index. */
+  group: number;
+  size: number;
+  need: number;
+  skip: number;
+  /** Undefined: all the rest. */
+  take?: number;
+}
+
+/** Which groups (of these sizes, one after another) the window of `paging` draws on, and how much of each. */
+export function groupWindows(sizes: readonly number[], paging: Paging): GroupWindow[] {
+  const out: GroupWindow[] = [];
+  let skip = paging.offset ?? 0;
+  let left = paging.limit;
+  for (const [group, size] of sizes.entries()) {
+    if (left === 0) break;
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    const need = left === undefined ? size : Math.min(size, skip + left);
+    out.push({ group, size, need, skip, take: left });
+    if (left !== undefined) left -= need - skip;
+    skip = 0;
+  }
+  return out;
+}
+
+/** Rows a walk by recency reads, about, to meet a window's members: they come every (live pages / size) rows. */
+const walkRows = (window: GroupWindow, livePages: number): number => Math.min(livePages, (window.need * livePages) / window.size);
+
+/** The summaries that came with rank rows, of one outline version or marked changed (-1). */
+function summariesOf(rows: readonly RankRow[]): PositionedSummaries {
+  const versions = new Set(rows.map((row) => row.outlineVersion));
+  return {
+    pages: rows.map((row) => ({ summary: row.summary!, position: row.position })),
+    outlineVersion: versions.size === 0 ? null : versions.size === 1 ? rows[0].outlineVersion! : -1,
+  };
 }
 
 /**
@@ -32,29 +82,26 @@ export class SearchRanking {
   /**
    * Page ids of the requested window of results, in rank order; `groups` come one after another.
    * `livePages` (the base's live page count, as the request's access read it) only weighs the two
-   * ways of ranking, so a count a moment old does; without it, it is read when needed.
+   * ways of ranking, so a count a moment old does; without it, it is read when needed. The groups
+   * to probe are probed together, one round trip; when none is walked, the probes bring the
+   * results' summaries too.
    */
-  async window(em: EntityManager, baseId: string, groups: readonly PageSet[], paging: Paging, livePages?: number): Promise<number[]> {
-    const result: number[] = [];
-    let skip = paging.offset ?? 0;
-    for (const group of groups) {
-      const take = paging.limit === undefined ? undefined : paging.limit - result.length;
-      if (take === 0) break;
-      const size = group.count();
-      if (skip >= size) {
-        skip -= size;
-        continue;
-      }
-      const need = take === undefined ? size : Math.min(size, skip + take);
-      livePages ??= await this.pages.livePages(em, baseId);
-      const walkRows = Math.min(livePages, (need * livePages) / size);
-      const ranked = size * this.probeCost <= walkRows
-        ? await this.pages.firstRanked(em, baseId, group.toArray(), need)
-        : await this.walk(em, baseId, group, need, Math.ceil(walkRows));
-      result.push(...ranked.slice(skip, take === undefined ? undefined : skip + take).map((row) => row.pageId));
-      skip = 0;
+  async window(em: EntityManager, baseId: string, groups: readonly PageSet[], paging: Paging, livePages?: number): Promise<RankedWindow> {
+    const windows = groupWindows(groups.map((group) => group.count()), paging);
+    if (windows.length === 0) return { ids: [] };
+    const live = livePages ?? await this.pages.livePages(em, baseId);
+    const probed = windows.map((window) => window.size * this.probeCost <= walkRows(window, live));
+    const summarized = probed.every(Boolean);
+    const dialect = dialectOf(em);
+    const probes = await readTogether<RankRow[][]>(em, ...windows.flatMap((window, i) => probed[i]
+      ? [this.pages.firstRankedRead(dialect, baseId, groups[window.group].toArray(), window.need, summarized)]
+      : []));
+    const rows: RankRow[] = [];
+    for (const [i, window] of windows.entries()) {
+      const ranked = probed[i] ? probes.shift()! : await this.walk(em, baseId, groups[window.group], window.need, Math.ceil(walkRows(window, live)));
+      rows.push(...ranked.slice(window.skip, window.take === undefined ? undefined : window.skip + window.take));
     }
-    return result;
+    return { ids: rows.map((row) => row.pageId), summaries: summarized ? summariesOf(rows) : undefined };
   }
 
   /**

@@ -13,7 +13,7 @@ import { badRequest } from '../errors/domain-error';
 import { DisplayOrder } from '../order/display-order.service';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { SearchMatcher } from './search-matcher';
-import { SearchPagesRepository } from './search-pages.repository';
+import { SearchPagesRepository, type PositionedSummaries } from './search-pages.repository';
 import { SearchRanking, type Paging } from './search-rank';
 
 /** How often result summaries are read outside the writes' queue before they queue with the writes. */
@@ -50,18 +50,19 @@ export class SearchService {
     const confirmation = unconfirmed && this.access.confirmationRead(unconfirmed);
     const { hits, titleHits, alongside: confirmedLivePages } = await this.matcher.match(em, baseId, terms, confirmation);
     const rest = hits.clone().andNot(titleHits);
-    const ids = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? livePages);
-    return { pages: ids.length === 0 ? [] : await this.summaries(em, baseId, ids), total: hits.count() };
+    const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? livePages);
+    return { pages: ranked.ids.length === 0 ? [] : await this.summaries(em, baseId, ranked.ids, ranked.summaries), total: hits.count() };
   }
 
   /**
    * Summaries of the results with their display orders, all of one outline version: the orders come
    * from the live positions of the version the summaries were read at. Should writes keep moving
    * it, the read queues with the writes and locks the base, so nothing moves it between its two reads.
+   * `alreadyRead`: the summaries as the ranking read them, the first attempt's.
    */
-  private async summaries(em: EntityManager, baseId: string, ids: readonly number[]): Promise<PageSummaryRow[]> {
+  private async summaries(em: EntityManager, baseId: string, ids: readonly number[], alreadyRead?: PositionedSummaries): Promise<PageSummaryRow[]> {
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
-      const read = await this.pages.summaries(em, baseId, ids);
+      const read = attempt === 0 && alreadyRead ? alreadyRead : await this.pages.summaries(em, baseId, ids);
       if (read.pages.length === 0) return [];
       const known = await this.order.positions(em, baseId, read.outlineVersion ?? undefined);
       if (!known) return [];

@@ -2,7 +2,7 @@
 // answer when the group is larger than one query's list of ids and the instants tie across those
 // lists: the first members of each list, ties broken by display order, are merged.
 import { CHUNK_SIZE } from '../../src/search/page-set';
-import { IDS_PER_QUERY } from '../../src/search/search-pages.repository';
+import { IDS_PER_QUERY, SearchPagesRepository } from '../../src/search/search-pages.repository';
 import { DEFAULT_PROBE_COST } from '../../src/search/search-rank';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
@@ -35,6 +35,23 @@ describe.each(backends)('ranking on %s', (backend) => {
     setup.ranking.probeCost = probeCost;
     for (const q of ['topic', 'notes', 'overview']) {
       for (const paging of pagings) expect([q, paging, await base.search(q, paging)]).toEqual([q, paging, scanSearch(base.live, [q], paging)]);
+    }
+  });
+
+  test('results of probed groups only come with their summaries; a walk\'s are read after it', async () => {
+    const summaryReads = jest.spyOn(SearchPagesRepository.prototype, 'summaries');
+    try {
+      for (const [probeCost, reads] of [[0, 0], [Infinity, 1]]) {
+        setup.ranking.probeCost = probeCost;
+        summaryReads.mockClear();
+        // 'overview' holds titles only; 'topic' both groups, so this window takes from each.
+        for (const [q, paging] of [['overview', { limit: 5 }], ['topic', { limit: 20, offset: 7 }]] as const) {
+          expect(await base.search(q, paging)).toEqual(scanSearch(base.live, [q], paging));
+        }
+        expect([probeCost, summaryReads.mock.calls.length]).toEqual([probeCost, 2 * reads]);
+      }
+    } finally {
+      summaryReads.mockRestore();
     }
   });
 
