@@ -38,10 +38,11 @@ describe.each(backends)('ranking on %s', (backend) => {
     }
   });
 
-  test('results of probed groups only come with their summaries; a walk\'s are read after it', async () => {
+  test('on MySQL/MariaDB, results of probed groups only come with their summaries; a walk\'s are read after it', async () => {
     const summaryReads = jest.spyOn(SearchPagesRepository.prototype, 'summaries');
     try {
-      for (const [probeCost, reads] of [[0, 0], [Infinity, 1]]) {
+      // SQLite reads the summaries after the probes all the same: it saves no round trip.
+      for (const [probeCost, reads] of [[0, backend === 'mysql' ? 0 : 1], [Infinity, 1]]) {
         setup.ranking.probeCost = probeCost;
         summaryReads.mockClear();
         // 'overview' holds titles only; 'topic' both groups, so this window takes from each.
