@@ -13,6 +13,9 @@ import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
 /** The columns of a page summary (and its position), as rows of `pages p` give them. */
 export const SUMMARY_COLUMNS = 'p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at';
 
+/** The base's outline version, read in the same statement as the pages (its parameter: the base id). */
+export const OUTLINE_VERSION_COLUMN = '(SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version';
+
 export interface SummaryRecord {
   content_id: string; title: string; type: ContentType; level: number; pos: number; lang: Lang; updated_at: string;
 }
@@ -231,7 +234,7 @@ export class PagesRepository {
    */
   async windowFrom(em: EntityManager, baseId: string, from: number, firstOrder: number, limit: number): Promise<VersionedWindow> {
     const rows: (SummaryRecord & { outline_version: number })[] = await em.query(
-      `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, ${SUMMARY_COLUMNS}
+      `SELECT ${OUTLINE_VERSION_COLUMN}, ${SUMMARY_COLUMNS}
        FROM ${tableWithIndex(dialectOf(em), 'pages', 'pages_by_order', 'p')} WHERE p.base_id = ? AND p.pos >= ?
        ORDER BY p.pos LIMIT ?`,
       [baseId, baseId, from, limit],

@@ -10,7 +10,7 @@ import type { Dialect } from '../database/data-source';
 import { dialectOf } from '../database/dialect';
 import type { SqlRead, SqlStatement } from '../database/read-together';
 import type { PageSummaryRow } from '../pages/page.rows';
-import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
+import { OUTLINE_VERSION_COLUMN, SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
 import { inList, pagesWithIds } from './search.dialect';
 
 export interface RankRow {
@@ -27,6 +27,15 @@ export interface RankRow {
 export interface PositionedSummaries {
   pages: { summary: PageSummaryRow; position: number }[];
   outlineVersion: number | null;
+}
+
+/**
+ * The outline version rows were read at: every chunk must come from one outline, so differing
+ * versions read as "changed meanwhile" (-1); null when nothing was read.
+ */
+export function oneVersion(versions: readonly number[]): number | null {
+  if (versions.length === 0) return null;
+  return versions.every((version) => version === versions[0]) ? versions[0] : -1;
 }
 
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
@@ -67,7 +76,7 @@ export class SearchPagesRepository {
       const pages = pagesWithIds(dialect, pageIds.slice(i, i + IDS_PER_QUERY));
       statements.push(summarized
         ? {
-          sql: `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, p.page_id, ${SUMMARY_COLUMNS}
+          sql: `SELECT ${OUTLINE_VERSION_COLUMN}, p.page_id, ${SUMMARY_COLUMNS}
                 FROM ${pages.from} WHERE ${pages.where} AND p.base_id = ? AND p.status = 'A' ORDER BY p.updated_at DESC, p.pos LIMIT ?`,
           params: [baseId, ...pages.params, baseId, limit],
         }
@@ -111,22 +120,20 @@ export class SearchPagesRepository {
    */
   async summaries(em: EntityManager, baseId: string, pageIds: readonly number[]): Promise<PositionedSummaries> {
     const found = new Map<number, PositionedSummaries['pages'][number]>();
-    let outlineVersion: number | null = null;
+    const versions: number[] = [];
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
       const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
       const rows: (SummaryRecord & { outline_version: number; page_id: number; base_id: string; status: string })[] = await em.query(
-        `SELECT (SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version, p.page_id, p.base_id, p.status, ${SUMMARY_COLUMNS}
+        `SELECT ${OUTLINE_VERSION_COLUMN}, p.page_id, p.base_id, p.status, ${SUMMARY_COLUMNS}
          FROM pages p WHERE p.page_id ${list.sql}`,
         [baseId, ...list.params]);
       for (const r of rows) {
-        // Every chunk must come from one outline: a differing version reads as "changed meanwhile".
-        const version = Number(r.outline_version);
-        outlineVersion = outlineVersion === null || outlineVersion === version ? version : -1;
+        versions.push(Number(r.outline_version));
         if (r.base_id !== baseId || r.status !== 'A') continue;
         // The order comes from the live positions of the version read here (SearchService).
         found.set(Number(r.page_id), { summary: toSummary(r, -1), position: Number(r.pos) });
       }
     }
-    return { pages: pageIds.flatMap((id) => found.get(id) ?? []), outlineVersion };
+    return { pages: pageIds.flatMap((id) => found.get(id) ?? []), outlineVersion: oneVersion(versions) };
   }
 }

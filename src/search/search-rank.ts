@@ -8,7 +8,7 @@ import type { EntityManager } from 'typeorm';
 import type { PageSet } from './page-set';
 import { dialectOf } from '../database/dialect';
 import { readTogether } from '../database/read-together';
-import { AFTER_ALL_TIMES, byRank, SearchPagesRepository, type PositionedSummaries, type RankRow } from './search-pages.repository';
+import { AFTER_ALL_TIMES, byRank, oneVersion, SearchPagesRepository, type PositionedSummaries, type RankRow } from './search-pages.repository';
 
 export interface Paging {
   limit?: number;
@@ -56,10 +56,9 @@ const walkRows = (window: GroupWindow, livePages: number): number => Math.min(li
 
 /** The summaries that came with rank rows, of one outline version or marked changed (-1). */
 function summariesOf(rows: readonly RankRow[]): PositionedSummaries {
-  const versions = new Set(rows.map((row) => row.outlineVersion));
   return {
     pages: rows.map((row) => ({ summary: row.summary!, position: row.position })),
-    outlineVersion: versions.size === 0 ? null : versions.size === 1 ? rows[0].outlineVersion! : -1,
+    outlineVersion: oneVersion(rows.map((row) => row.outlineVersion!)),
   };
 }
 
