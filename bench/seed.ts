@@ -9,6 +9,7 @@ import { prepareContent, prepareTitle } from '../src/content/prepare';
 import { lockBaseMovingOutline } from '../src/database/dialect';
 import type { UnitOfWork } from '../src/database/unit-of-work';
 import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
+import { CHANGE_NO, countPageChange } from '../src/pages/page-changes';
 import type { ContentType, Lang } from '../src/vocabulary';
 
 /** A page as stored: content prepared, place in the outline and times decided. */
@@ -98,6 +99,8 @@ export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[
     for (let start = 0; start < batch.length; start += PAGE_ROWS_PER_INSERT) {
       await insertPageRows(tx, baseId, first + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));
     }
+    // One change for the whole batch: its pages share the count.
+    await countPageChange(tx, baseId);
     // Row ids by position: whatever ids the backend handed out, the positions are ours.
     const ids: { page_id: number }[] = await tx.query(
       'SELECT page_id FROM pages WHERE base_id = ? AND pos >= ? AND pos < ? ORDER BY pos',
@@ -113,11 +116,11 @@ export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[
 async function insertPageRows(tx: EntityManager, baseId: string, firstPosition: number, rows: SeedPage[]): Promise<void> {
   const params: unknown[] = [];
   rows.forEach((page, i) => params.push(
-    baseId, page.contentId, firstPosition + i, page.level, page.title, page.type, page.lang, page.createdAt, page.updatedAt,
+    baseId, page.contentId, firstPosition + i, page.level, page.title, page.type, page.lang, page.createdAt, page.updatedAt, baseId,
   ));
   await tx.query(
-    `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at)
-     VALUES ${rows.map(() => "(?, ?, ?, ?, 'A', ?, ?, ?, NULL, ?, ?)").join(', ')}`,
+    `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at, change_no)
+     VALUES ${rows.map(() => `(?, ?, ?, ?, 'A', ?, ?, ?, NULL, ?, ?, ${CHANGE_NO})`).join(', ')}`,
     params,
   );
 }

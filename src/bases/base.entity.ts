@@ -20,6 +20,10 @@ export class KnowledgeBaseEntity {
   @Column({ name: 'outline_version', type: 'int', default: 0 })
   outlineVersion: number;
 
+  /** Counts the writes to the base's pages (page-changes.ts). */
+  @Column({ name: 'page_changes', type: 'bigint', default: 0 })
+  pageChanges: string;
+
   @Column({ name: 'created_at', type: 'varchar', length: 24 })
   createdAt: string;
 }

@@ -11,6 +11,7 @@ export type PageStatus = 'A' | 'D';
 @Index('pages_by_content_id', ['baseId', 'contentId'], { unique: true })
 @Index('pages_by_order', ['baseId', 'pos'])
 @Index('pages_by_level', ['baseId', 'level', 'pos'])
+@Index('pages_by_change', ['baseId', 'changeNo'])
 export class PageEntity {
   @PrimaryGeneratedColumn({ name: 'page_id' })
   pageId: number;
@@ -57,4 +58,8 @@ export class PageEntity {
   /** Counts the changes of the page's body (KeptBodies tells a kept body from a changed one by it). */
   @Column({ name: 'body_rev', type: 'int', default: 0 })
   bodyRev: number;
+
+  /** Its base's page_changes as of the page's last write (page-changes.ts). */
+  @Column({ name: 'change_no', type: 'bigint', default: 0 })
+  changeNo: string;
 }

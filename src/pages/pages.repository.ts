@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../database/dialect';
 import { runLater } from '../database/statement-pipeline';
+import { CHANGE_NO, countPageChange } from './page-changes';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
@@ -244,11 +245,12 @@ export class PagesRepository {
 
   async insert(tx: EntityManager, page: NewPageRow): Promise<number> {
     const result = await tx.query(
-      `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at)
-       VALUES (?, ?, ?, 0, 'A', ?, ?, ?, NULL, ?, ?)`,
-      [page.baseId, page.contentId, page.position, page.title, page.type, page.lang, page.now, page.now],
+      `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at, change_no)
+       VALUES (?, ?, ?, 0, 'A', ?, ?, ?, NULL, ?, ?, ${CHANGE_NO})`,
+      [page.baseId, page.contentId, page.position, page.title, page.type, page.lang, page.now, page.now, page.baseId],
     );
     const pageId = insertedId(result);
+    await countPageChange(tx, page.baseId);
     await runLater(
       tx,
       'INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, ?, ?, ?)',
@@ -257,9 +259,11 @@ export class PagesRepository {
     return pageId;
   }
 
-  async update(tx: EntityManager, pageId: number, page: PageColumnChanges, text: PageTextChanges): Promise<void> {
+  /** Every update moves updated_at: it counts as a change of the page (page-changes.ts). */
+  async update(tx: EntityManager, baseId: string, pageId: number, page: PageColumnChanges, text: PageTextChanges): Promise<void> {
     const [pageSet, pageParams] = setClause(page, pageColumns);
-    if (pageSet) await runLater(tx, `UPDATE pages SET ${pageSet} WHERE page_id = ?`, [...pageParams, pageId]);
+    await runLater(tx, `UPDATE pages SET ${pageSet ? `${pageSet}, ` : ''}change_no = ${CHANGE_NO} WHERE page_id = ?`, [...pageParams, baseId, pageId]);
+    await countPageChange(tx, baseId);
     const [textSet, textParams] = setClause(text, textColumns);
     if (textSet) await runLater(tx, `UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);
   }
@@ -280,11 +284,12 @@ export class PagesRepository {
   }
 
   /** Takes the page out of the live list, keeping the display order it had. */
-  async softDelete(tx: EntityManager, pageId: number, order: number, now: string): Promise<void> {
+  async softDelete(tx: EntityManager, baseId: string, pageId: number, order: number, now: string): Promise<void> {
     await runLater(
       tx,
-      "UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ? WHERE page_id = ?",
-      [order, now, now, pageId],
+      `UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
+      [order, now, now, baseId, pageId],
     );
+    await countPageChange(tx, baseId);
   }
 }

@@ -209,7 +209,7 @@ export class PagesService {
       if (!found) return this.notFound(tx, baseId, !movesOutline);
       const { searchTitle, searchBody, ...current } = found.page;
       const { columns, texts } = this.changesOf(current, input);
-      await this.pages.update(tx, current.pageId, columns, texts);
+      await this.pages.update(tx, baseId, current.pageId, columns, texts);
       const level = input.level ?? current.level;
       if (level !== current.level) await this.moveLevel(tx, current, found.descendantsEnd, level);
       if (texts.searchTitle !== undefined || texts.searchBody !== undefined) {
@@ -238,7 +238,7 @@ export class PagesService {
       const { page } = found;
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: found.descendantsEnd }, -1);
       const { positions } = (await this.order.positionsInWrite(tx, baseId, found.outlineVersion - 1))!;
-      await this.pages.softDelete(tx, page.pageId, positions.orderOf(page.position), now());
+      await this.pages.softDelete(tx, baseId, page.pageId, positions.orderOf(page.position), now());
       await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
       return { position: page.position, outlineVersion: found.outlineVersion };

@@ -78,18 +78,21 @@ export class SearchMatcher {
 
   /**
    * `alongside`: a read sent first in the same round trip, answered with the matches (a kept
-   * access's confirmation, which throws when it no longer holds).
+   * access's confirmation, which throws when it no longer holds); `after`: one sent last in it,
+   * after the postings.
    */
-  async match<A = undefined>(em: EntityManager, baseId: string, terms: readonly string[], alongside?: SqlRead<A>): Promise<Matches & { alongside?: A }> {
+  async match<A = undefined, B = undefined>(
+    em: EntityManager, baseId: string, terms: readonly string[], alongside?: SqlRead<A>, after?: SqlRead<B>,
+  ): Promise<Matches & { alongside?: A; after?: B }> {
     const dialect = dialectOf(em);
     const planned: PlannedTerm[] = terms.map((term) => ({ term, plan: planTerm(term) }));
     const words = [...new Set(planned.filter(({ plan }) => plan.kind === 'word').map(({ term }) => term))];
     const directKeys = planned.flatMap(({ plan }) => (plan.kind === 'gram' ? [plan.key, inTitle(plan.key)] : plan.kind === 'check' ? plan.keys : []));
     // The pending pages, the postings of the terms' own keys and those of their words' pairs of
     // characters: one round trip.
-    const [alongsideAnswer, pending, postings] = await readTogether<[A | undefined, TermMatches[], PostingRow[]]>(
+    const [alongsideAnswer, pending, postings, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], B | undefined]>(
       em, alongside ?? NOTHING, this.repo.pendingMatchesRead(dialect, baseId, terms),
-      this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...words.flatMap(wordPairKeys)]),
+      this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...words.flatMap(wordPairKeys)]), after ?? NOTHING,
     );
     const sets = new KeySets().add(postings);
     const containing = await this.wordsContaining(em, baseId, words, sets);
@@ -117,7 +120,7 @@ export class SearchMatcher {
       titleHits.and(hits);
     }
     this.addMatches(pending, hits!, titleHits);
-    return { hits: hits!, titleHits, alongside: alongsideAnswer };
+    return { hits: hits!, titleHits, alongside: alongsideAnswer, after: afterAnswer };
   }
 
   /** Adds the live pages that hold every term of `found` to `hits`, and to `titleHits` when one is in the title. */

@@ -38,6 +38,21 @@ export function oneVersion(versions: readonly number[]): number | null {
   return versions.every((version) => version === versions[0]) ? versions[0] : -1;
 }
 
+/** A base's count of page writes (page-changes.ts) and what tells the base apart from an earlier one of its id. */
+export interface BaseChanges {
+  changes: number;
+  createdAt: string;
+  livePages: number;
+}
+
+/** A page's rank keys as of its last write; a page no longer live has none. */
+export interface ChangedRankKeys {
+  pageId: number;
+  live: boolean;
+  updatedAt: string;
+  position: number;
+}
+
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
 export const AFTER_ALL_TIMES = '~';
 
@@ -53,6 +68,24 @@ export class SearchPagesRepository {
   async livePages(em: EntityManager, baseId: string): Promise<number> {
     const rows: { live_pages: number }[] = await em.query('SELECT live_pages FROM bases WHERE base_id = ?', [baseId]);
     return rows[0] ? Number(rows[0].live_pages) : 0;
+  }
+
+  /** The base's count of page writes, read after what it must count (SearchMatcher's `after`). */
+  baseChangesRead(baseId: string): SqlRead<BaseChanges | undefined> {
+    return {
+      statements: [{ sql: 'SELECT page_changes, created_at, live_pages FROM bases WHERE base_id = ?', params: [baseId] }],
+      answer: ([rows]) => rows[0]
+        ? { changes: Number(rows[0].page_changes), createdAt: String(rows[0].created_at), livePages: Number(rows[0].live_pages) }
+        : undefined,
+    };
+  }
+
+  /** The rank keys of the base's pages written after its count was `since` (all of them from -1; pages_by_change). */
+  async changedRankKeys(em: EntityManager, baseId: string, since: number): Promise<ChangedRankKeys[]> {
+    const rows: { page_id: number; status: string; updated_at: string; pos: number | null }[] = since < 0
+      ? await em.query("SELECT page_id, status, updated_at, pos FROM pages WHERE base_id = ? AND status = 'A'", [baseId])
+      : await em.query('SELECT page_id, status, updated_at, pos FROM pages WHERE base_id = ? AND change_no > ?', [baseId, since]);
+    return rows.map((row) => ({ pageId: Number(row.page_id), live: row.status === 'A', updatedAt: row.updated_at, position: Number(row.pos) }));
   }
 
   /** Up to `limit` live pages updated at or before `upTo`, newest first: [page_id, updated_at]. */

@@ -8,6 +8,7 @@ import { SearchIndexService } from './search-index.service';
 import { SearchMatcher } from './search-matcher';
 import { SearchPagesRepository } from './search-pages.repository';
 import { SearchRanking } from './search-rank';
+import { KeptRankKeys } from './kept-rank-keys';
 import { SearchController } from './search.controller';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
@@ -16,7 +17,7 @@ import { SearchService } from './search.service';
   imports: [AuthModule, OrderModule],
   controllers: [SearchController],
   providers: [
-    SearchService, SearchMatcher, SearchRanking, SearchRepository, SearchPagesRepository, SearchIndexService,
+    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, SearchRepository, SearchPagesRepository, SearchIndexService,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
   exports: [SearchIndex, SearchIndexService],

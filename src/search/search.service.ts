@@ -12,6 +12,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest } from '../errors/domain-error';
 import { DisplayOrder } from '../order/display-order.service';
 import type { PageSummaryRow } from '../pages/page.rows';
+import { KeptRankKeys } from './kept-rank-keys';
 import { SearchMatcher } from './search-matcher';
 import { SearchPagesRepository, type PositionedSummaries } from './search-pages.repository';
 import { SearchRanking, type Paging } from './search-rank';
@@ -33,6 +34,7 @@ export class SearchService {
     private readonly pages: SearchPagesRepository,
     private readonly order: DisplayOrder,
     private readonly access: AccessService,
+    private readonly keptKeys: KeptRankKeys,
   ) {}
 
   /**
@@ -48,9 +50,11 @@ export class SearchService {
     const terms = [...new Set(splitSearchTerms(q))];
     if (terms.length === 0) throw badRequest('Send the search keywords in the q parameter, for example ?q=install.');
     const confirmation = unconfirmed && this.access.confirmationRead(unconfirmed);
-    const { hits, titleHits, alongside: confirmedLivePages } = await this.matcher.match(em, baseId, terms, confirmation);
+    const changesRead = this.keptKeys.mayKeep(unconfirmed ? undefined : livePages) ? this.pages.baseChangesRead(baseId) : undefined;
+    const { hits, titleHits, alongside: confirmedLivePages, after: changes } = await this.matcher.match(em, baseId, terms, confirmation, changesRead);
     const rest = hits.clone().andNot(titleHits);
-    const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? livePages);
+    const kept = changes && !hits.isEmpty() ? await this.keptKeys.keysOf(em, baseId, changes) : undefined;
+    const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? changes?.livePages ?? livePages, kept);
     return { pages: ranked.ids.length === 0 ? [] : await this.summaries(em, baseId, ranked.ids, ranked.summaries), total: hits.count() };
   }
 

@@ -1,8 +1,10 @@
 // Two services on one database, as two processes behind a load balancer would be: whatever one
 // of them keeps between requests (trees, token answers, live-position bitmaps of display order) never hides a write made through the
-// other or straight in the database (with its outline version moved, as every outline write does).
+// other or straight in the database (with its outline version moved, as every outline write does);
+// nor do the rank keys of pages it keeps for search.
 import fc from 'fast-check';
 import request from 'supertest';
+import { DEFAULT_KEEP_FROM, KeptRankKeys } from '../../src/search/kept-rank-keys';
 import { describeEachBackend, secondService } from '../support/e2e';
 
 describeEachBackend('two services on one database', (h) => {
@@ -106,6 +108,30 @@ describeEachBackend('two services on one database', (h) => {
       list: [0, 1, 2], window: [ids[2]],
       search: [[ids[3], 2], [ids[2], 1], [ids[1], 0]],
     });
+  });
+
+  it('ranks search results with rank keys it keeps only as of the latest write through the first service', async () => {
+    for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = 0;
+    try {
+      const base = await h().fresh();
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        ids.push((await base.createPage({ title: `Ranked ${i}`, body: 'shared words' })).content_id);
+        await new Promise((resolve) => setTimeout(resolve, 3));
+      }
+      const searchViaOther = async () => (await viaOther(base.token, `/bases/${base.baseId}/search?q=words`)).body.pages.map((p: any) => p.content_id);
+      // The first search keeps the keys; each write through the first service changes the next answer.
+      expect(await searchViaOther()).toEqual([ids[2], ids[1], ids[0]]);
+      expect((await base.call('patch', base.pagesPath(ids[0]), { body: { body: 'shared words, edited' } })).status).toBe(200);
+      expect(await searchViaOther()).toEqual([ids[0], ids[2], ids[1]]);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      const added = (await base.createPage({ title: 'Added', body: 'more words' })).content_id;
+      expect(await searchViaOther()).toEqual([added, ids[0], ids[2], ids[1]]);
+      expect((await base.call('delete', base.pagesPath(ids[2]))).status).toBe(204);
+      expect(await searchViaOther()).toEqual([added, ids[0], ids[1]]);
+    } finally {
+      for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = DEFAULT_KEEP_FROM;
+    }
   });
 
   it('keeps one set of live positions between writes through both: a delete through one after writes through the other', async () => {

@@ -2,12 +2,12 @@
 // English pages are created, edited and deleted (page ids placed across chunk boundaries, merges
 // after 1 to 6 writes or never); random queries of 1-3 terms of 1-6 characters, cut from titles
 // or bodies or made up, must give the same pages, order and total as the scan, paged and not,
-// whichever way the ranking picks the newest members of a group.
+// whichever way the ranking picks the newest members of a group, with rank keys kept or not.
 // At the end the base is rebuilt by the bulk path and every query asked again.
 import fc from 'fast-check';
 import { splitSearchTerms } from '../../src/content/search-text';
 import { CHUNK_SIZE } from '../../src/search/page-set';
-import { DEFAULT_PROBE_COST } from '../../src/search/search-rank';
+import { DEFAULT_KEPT_MEMBER_COST, DEFAULT_PROBE_COST } from '../../src/search/search-rank';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type ModelPage, type SearchSetup } from './support';
 
@@ -71,8 +71,13 @@ const scenarioArb = fc.record({
   // Word numbers too: a base whose vocabulary already ends just before a chunk boundary.
   wordsBelowBoundary: fc.option(fc.integer({ min: 1, max: 6 })),
   mergeThreshold: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(1_000_000)),
-  // How a group is ranked: the newest members probed (0), walked by recency (Infinity), or chosen.
-  probeCost: fc.constantFrom(0, DEFAULT_PROBE_COST, Infinity),
+  // How a group is ranked: in the database, the newest members probed (probeCost 0), walked by
+  // recency (Infinity), or chosen; or with the rank keys this process keeps, in memory (keptMemberCost
+  // 0), walked, or chosen.
+  ranking: fc.constantFrom(
+    ...[0, DEFAULT_PROBE_COST, Infinity].map((probeCost) => ({ probeCost, keepFrom: Infinity, keptMemberCost: DEFAULT_KEPT_MEMBER_COST })),
+    ...[0, DEFAULT_KEPT_MEMBER_COST, Infinity].map((keptMemberCost) => ({ probeCost: DEFAULT_PROBE_COST, keepFrom: 0, keptMemberCost })),
+  ),
 });
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer S> ? S : never;
@@ -102,7 +107,8 @@ describe.each(backends)('search equals a plain scan, on %s', (backend) => {
 
   async function run(scenario: Scenario) {
     setup.index.mergeThreshold = scenario.mergeThreshold;
-    setup.ranking.probeCost = scenario.probeCost;
+    Object.assign(setup.ranking, { probeCost: scenario.ranking.probeCost, keptMemberCost: scenario.ranking.keptMemberCost });
+    setup.keptKeys.keepFrom = scenario.ranking.keepFrom;
     chunkNo += 3;
     const base = await TestBase.create(setup, chunkNo * CHUNK_SIZE - scenario.firstBelowBoundary);
     if (scenario.wordsBelowBoundary !== null) {

@@ -3,7 +3,7 @@
 // lists: the first members of each list, ties broken by display order, are merged.
 import { CHUNK_SIZE } from '../../src/search/page-set';
 import { IDS_PER_QUERY, SearchPagesRepository } from '../../src/search/search-pages.repository';
-import { DEFAULT_PROBE_COST } from '../../src/search/search-rank';
+import { DEFAULT_KEPT_MEMBER_COST, DEFAULT_PROBE_COST } from '../../src/search/search-rank';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
 
@@ -35,6 +35,22 @@ describe.each(backends)('ranking on %s', (backend) => {
     setup.ranking.probeCost = probeCost;
     for (const q of ['topic', 'notes', 'overview']) {
       for (const paging of pagings) expect([q, paging, await base.search(q, paging)]).toEqual([q, paging, scanSearch(base.live, [q], paging)]);
+    }
+  });
+
+  test.each([['in memory', 0], ['walked', Infinity], ['chosen by cost', DEFAULT_KEPT_MEMBER_COST]])('members %s with kept rank keys', async (_label, keptMemberCost) => {
+    setup.keptKeys.keepFrom = 0;
+    setup.ranking.keptMemberCost = keptMemberCost;
+    const probes = jest.spyOn(SearchPagesRepository.prototype, 'firstRankedRead');
+    try {
+      for (const q of ['topic', 'notes', 'overview']) {
+        for (const paging of pagings) expect([q, paging, await base.search(q, paging)]).toEqual([q, paging, scanSearch(base.live, [q], paging)]);
+      }
+      // Kept keys are never probed for.
+      expect(probes).not.toHaveBeenCalled();
+    } finally {
+      probes.mockRestore();
+      setup.keptKeys.keepFrom = Infinity;
     }
   });
 

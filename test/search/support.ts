@@ -11,7 +11,9 @@ import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { PageSummaryRow } from '../../src/pages/page.rows';
 import { DisplayOrder } from '../../src/order/display-order.service';
 import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
+import { CHANGE_NO, countPageChange } from '../../src/pages/page-changes';
 import { decodeChunk } from '../../src/search/page-set';
+import { KeptRankKeys } from '../../src/search/kept-rank-keys';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { ALL_KEY } from '../../src/search/search-keys';
 import { SearchMatcher } from '../../src/search/search-matcher';
@@ -25,6 +27,8 @@ export interface SearchSetup {
   db: UnitOfWork;
   index: SearchIndexService;
   ranking: SearchRanking;
+  /** Off (keepFrom: Infinity) unless a test keeps the keys of its bases. */
+  keptKeys: KeptRankKeys;
   service: SearchService;
   close(): Promise<void>;
 }
@@ -40,9 +44,11 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const index = new SearchIndexService(repo);
   const ranking = new SearchRanking(pages);
   const access = new AccessService(db, new AccessRepository());
-  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access);
+  const keptKeys = new KeptRankKeys(pages);
+  keptKeys.keepFrom = Infinity;
+  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys);
   return {
-    db, index, ranking, service,
+    db, index, ranking, keptKeys, service,
     close: async () => {
       await db.close();
       await database.drop();
@@ -121,9 +127,10 @@ export class TestBase {
       // The base's lock first, as the service's writes take it.
       await lockBaseMovingOutline(tx, this.baseId, 1);
       await tx.query(
-        `INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 0, 'A', ?, ?, ?, ?, ?)`,
-        [pageId, this.baseId, contentId, model.position, model.title, model.type, model.lang, model.updatedAt, model.updatedAt]);
+        `INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at, change_no)
+         VALUES (?, ?, ?, ?, 0, 'A', ?, ?, ?, ?, ?, ${CHANGE_NO})`,
+        [pageId, this.baseId, contentId, model.position, model.title, model.type, model.lang, model.updatedAt, model.updatedAt, this.baseId]);
+      await countPageChange(tx, this.baseId);
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
       await LIVE_BLOCKS.setLive(tx, this.baseId, model.position, true);
@@ -142,7 +149,9 @@ export class TestBase {
     page.updatedAt = updatedAt;
     await this.setup.db.write(async (tx) => {
       if (changes.title !== undefined || changes.level !== undefined) await lockBaseMovingOutline(tx, this.baseId, 0);
-      await tx.query('UPDATE pages SET title = ?, level = ?, updated_at = ? WHERE page_id = ?', [page.title, page.level, updatedAt, page.pageId]);
+      await tx.query(`UPDATE pages SET title = ?, level = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
+        [page.title, page.level, updatedAt, this.baseId, page.pageId]);
+      await countPageChange(tx, this.baseId);
       if (changes.title === undefined && changes.body === undefined) return;
       await tx.query('UPDATE page_texts SET search_title = ?, search_body = ? WHERE page_id = ?', [page.searchTitle, page.searchBody, page.pageId]);
       await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId: page.pageId }, page, before);
@@ -154,8 +163,9 @@ export class TestBase {
     const order = this.live.indexOf(page);
     await this.setup.db.write(async (tx) => {
       await lockBaseMovingOutline(tx, this.baseId, -1);
-      await tx.query("UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ? WHERE page_id = ?",
-        [order, deletedAt, deletedAt, page.pageId]);
+      await tx.query(`UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
+        [order, deletedAt, deletedAt, this.baseId, page.pageId]);
+      await countPageChange(tx, this.baseId);
       await LIVE_BLOCKS.setLive(tx, this.baseId, page.position, false);
       await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
     });
