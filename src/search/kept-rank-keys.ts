@@ -1,60 +1,19 @@
 // The rank keys (updated_at, position) of the live pages of large bases, kept by this process so
-// that a search ranks a group of results in memory instead of probing each member in the database.
+// that a search ranks its results in memory (BaseRankKeys) instead of probing or walking pages in
+// the database.
 // A search reads its base's count of page writes after its postings (page-changes.ts); keys kept at
 // an older count first read the pages written since (pages_by_change), so the next search of any
 // process sees a write. A page a search matched that the keys lack (written after the count was
 // read) is left out, as a page deleted between the match and the probes is.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PageSet } from './page-set';
-import { byRank, SearchPagesRepository, type BaseChanges, type RankRow } from './search-pages.repository';
+import { BaseRankKeys } from './base-rank-keys';
+import { SearchPagesRepository, type BaseChanges } from './search-pages.repository';
 
 /** Bases with fewer live pages are ranked in the database: probing them is cheap, keeping them is not. */
 export const DEFAULT_KEEP_FROM = 2_000;
 /** The most pages whose keys one process keeps (about 100 bytes each); the least recently searched bases go first. */
 export const DEFAULT_MAX_KEPT_PAGES = 400_000;
-
-interface RankKey {
-  updatedAt: string;
-  position: number;
-}
-
-/** The keys of one base's live pages, as of its count of page writes `seen`. */
-export class BaseRankKeys {
-  readonly keys = new Map<number, RankKey>();
-
-  constructor(readonly createdAt: string, public seen: number) {}
-
-  /** The first `need` live members of the group in rank order (byRank); members without keys are left out. */
-  firstRanked(group: PageSet, need: number): RankRow[] {
-    const rows: RankRow[] = [];
-    for (const pageId of group.toArray()) {
-      const key = this.keys.get(pageId);
-      if (key) rows.push({ pageId, updatedAt: key.updatedAt, position: key.position });
-    }
-    return firstByRank(rows, need);
-  }
-}
-
-/** The first `need` rows in rank order: a full sort when most are needed, else one pass keeping the best. */
-export function firstByRank(rows: RankRow[], need: number): RankRow[] {
-  if (need === 0) return [];
-  if (need * 8 >= rows.length) return rows.sort(byRank).slice(0, need);
-  const best: RankRow[] = [];
-  for (const row of rows) {
-    if (best.length === need && byRank(row, best[need - 1]) >= 0) continue;
-    let low = 0;
-    let high = best.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (byRank(best[middle], row) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    best.splice(low, 0, row);
-    if (best.length > need) best.pop();
-  }
-  return best;
-}
 
 @Injectable()
 export class KeptRankKeys {
@@ -97,7 +56,7 @@ export class KeptRankKeys {
   /** Pages whose keys are kept, in all. */
   keptPages(): number {
     let pages = 0;
-    for (const kept of this.bases.values()) pages += kept.keys.size;
+    for (const kept of this.bases.values()) pages += kept.size;
     return pages;
   }
 
@@ -109,10 +68,7 @@ export class KeptRankKeys {
   private async readChanges(em: EntityManager, baseId: string, kept: BaseRankKeys | undefined, base: BaseChanges): Promise<void> {
     const target = kept ?? new BaseRankKeys(base.createdAt, -1);
     const changed = await this.pages.changedRankKeys(em, baseId, target.seen);
-    for (const page of changed) {
-      if (page.live) target.keys.set(page.pageId, { updatedAt: page.updatedAt, position: page.position });
-      else target.keys.delete(page.pageId);
-    }
+    target.apply(changed);
     target.seen = Math.max(target.seen, base.changes);
     this.bases.delete(baseId);
     this.bases.set(baseId, target);
@@ -125,7 +81,7 @@ export class KeptRankKeys {
       if (pages <= this.maxPages) return;
       if (baseId === keep) continue;
       this.bases.delete(baseId);
-      pages -= kept.keys.size;
+      pages -= kept.size;
     }
   }
 }

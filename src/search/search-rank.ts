@@ -5,7 +5,7 @@
 // every (live pages / group size) rows.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { BaseRankKeys } from './kept-rank-keys';
+import type { BaseRankKeys } from './base-rank-keys';
 import type { PageSet } from './page-set';
 import { dialectOf } from '../database/dialect';
 import { readTogether } from '../database/read-together';
@@ -69,8 +69,8 @@ function summariesOf(rows: readonly RankRow[]): PositionedSummaries {
  * walked row is cheap to send). Only the choice between the two ways depends on it, never a result.
  */
 export const DEFAULT_PROBE_COST = 3;
-/** A member ranked with kept keys against a walked row, about (see probeCost). */
-export const DEFAULT_KEPT_MEMBER_COST = 0.1;
+/** A member looked up in kept keys against a step of their walk, about (keptMemberCost). */
+export const DEFAULT_KEPT_MEMBER_COST = 2;
 const MIN_STEP = 64;
 const MAX_STEP = 4000;
 
@@ -78,7 +78,7 @@ const MAX_STEP = 4000;
 export class SearchRanking {
   /** Which of the two ways a group is ranked: its size times this, against the rows a walk would read. */
   probeCost = DEFAULT_PROBE_COST;
-  /** The same with kept keys (KeptRankKeys): a member ranked in memory costs this many walked rows. */
+  /** With kept keys (BaseRankKeys.firstRanked): looking up a member costs this many steps of a walk in memory. */
   keptMemberCost = DEFAULT_KEPT_MEMBER_COST;
 
   constructor(private readonly pages: SearchPagesRepository) {}
@@ -93,8 +93,8 @@ export class SearchRanking {
   async window(em: EntityManager, baseId: string, groups: readonly PageSet[], paging: Paging, livePages?: number, kept?: BaseRankKeys): Promise<RankedWindow> {
     const windows = groupWindows(groups.map((group) => group.count()), paging);
     if (windows.length === 0) return { ids: [] };
+    if (kept) return this.keptWindow(groups, windows, kept);
     const live = livePages ?? await this.pages.livePages(em, baseId);
-    if (kept) return this.keptWindow(em, baseId, groups, windows, live, kept);
     const probed = windows.map((window) => window.size * this.probeCost <= walkRows(window, live));
     const dialect = dialectOf(em);
     // SQLite has no round trip to save, and sorting the probed pages with their summaries cost it
@@ -111,14 +111,11 @@ export class SearchRanking {
     return { ids: rows.map((row) => row.pageId), summaries: summarized ? summariesOf(rows) : undefined };
   }
 
-  /** The window ranked with the keys this process keeps: in memory, unless a group is so large that a walk reads fewer rows than it has members. */
-  private async keptWindow(em: EntityManager, baseId: string, groups: readonly PageSet[], windows: GroupWindow[], live: number, kept: BaseRankKeys): Promise<RankedWindow> {
+  /** The window ranked with the keys this process keeps, in memory. */
+  private keptWindow(groups: readonly PageSet[], windows: GroupWindow[], kept: BaseRankKeys): RankedWindow {
     const rows: RankRow[] = [];
     for (const window of windows) {
-      const group = groups[window.group];
-      const ranked = window.size * this.keptMemberCost <= walkRows(window, live)
-        ? kept.firstRanked(group, window.need)
-        : await this.walk(em, baseId, group, window.need, Math.ceil(walkRows(window, live)));
+      const ranked = kept.firstRanked(groups[window.group], window.need, this.keptMemberCost);
       rows.push(...ranked.slice(window.skip, window.take === undefined ? undefined : window.skip + window.take));
     }
     return { ids: rows.map((row) => row.pageId) };

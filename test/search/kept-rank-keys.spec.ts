@@ -1,7 +1,9 @@
-// Rank keys kept by a process: the first members by rank equal a sort's, and kept keys follow every
-// write made since they were read (creates, edits, deletes), on each backend.
+// Rank keys kept by a process: the first members by rank equal a sort's, whichever way they are
+// found, through any writes; and kept keys follow every write made since they were read (creates,
+// edits, deletes), on each backend.
 import fc from 'fast-check';
-import { firstByRank } from '../../src/search/kept-rank-keys';
+import { BaseRankKeys, firstByRank } from '../../src/search/base-rank-keys';
+import { PageSet } from '../../src/search/page-set';
 import { byRank, type RankRow } from '../../src/search/search-pages.repository';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
@@ -14,6 +16,27 @@ test('firstByRank keeps the first rows of a full sort, however many are needed',
     const sorted = [...rows].sort(byRank).slice(0, need);
     expect(firstByRank([...rows], need)).toEqual(sorted);
   }), { numRuns: 2000 });
+});
+
+test('BaseRankKeys finds a group\'s first members as a sort of the live pages does, looked up or walked, through any writes', () => {
+  // Few pages and few instants: writes replace rows often, and instants tie.
+  const writeArb = fc.record({ pageId: fc.nat({ max: 40 }), live: fc.boolean(), updatedAt: fc.integer({ min: 0, max: 6 }).map(at) });
+  const stepArb = fc.record({ writes: fc.array(writeArb, { maxLength: 12 }), group: fc.uniqueArray(fc.nat({ max: 40 })), need: fc.nat({ max: 45 }) });
+  fc.assert(fc.property(fc.array(stepArb, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 20 }), (steps, unsortedMin) => {
+    const kept = new BaseRankKeys('', 0, unsortedMin);
+    const live = new Map<number, RankRow>();
+    for (const { writes, group, need } of steps) {
+      // A page's position is its id: positions never change while a page lives.
+      const changes = writes.map((w) => ({ ...w, position: w.pageId }));
+      kept.apply(changes);
+      for (const c of changes) {
+        if (c.live) live.set(c.pageId, { pageId: c.pageId, updatedAt: c.updatedAt, position: c.position });
+        else live.delete(c.pageId);
+      }
+      const expected = group.flatMap((id) => live.get(id) ?? []).sort(byRank).slice(0, need);
+      for (const memberCost of [0, Infinity]) expect(kept.firstRanked(PageSet.of(group), need, memberCost)).toEqual(expected);
+    }
+  }), { numRuns: 1000 });
 });
 
 describe.each(backends)('kept rank keys on %s', (backend) => {

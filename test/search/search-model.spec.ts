@@ -72,8 +72,8 @@ const scenarioArb = fc.record({
   wordsBelowBoundary: fc.option(fc.integer({ min: 1, max: 6 })),
   mergeThreshold: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(1_000_000)),
   // How a group is ranked: in the database, the newest members probed (probeCost 0), walked by
-  // recency (Infinity), or chosen; or with the rank keys this process keeps, in memory (keptMemberCost
-  // 0), walked, or chosen.
+  // recency (Infinity), or chosen; or with the rank keys this process keeps, in memory: members
+  // looked up (keptMemberCost 0), walked by recency (Infinity), or chosen.
   ranking: fc.constantFrom(
     ...[0, DEFAULT_PROBE_COST, Infinity].map((probeCost) => ({ probeCost, keepFrom: Infinity, keptMemberCost: DEFAULT_KEPT_MEMBER_COST })),
     ...[0, DEFAULT_KEPT_MEMBER_COST, Infinity].map((keptMemberCost) => ({ probeCost: DEFAULT_PROBE_COST, keepFrom: 0, keptMemberCost })),

@@ -38,18 +38,20 @@ describe.each(backends)('ranking on %s', (backend) => {
     }
   });
 
-  test.each([['in memory', 0], ['walked', Infinity], ['chosen by cost', DEFAULT_KEPT_MEMBER_COST]])('members %s with kept rank keys', async (_label, keptMemberCost) => {
+  test.each([['looked up', 0], ['walked', Infinity], ['chosen by cost', DEFAULT_KEPT_MEMBER_COST]])('members %s with kept rank keys', async (_label, keptMemberCost) => {
     setup.keptKeys.keepFrom = 0;
     setup.ranking.keptMemberCost = keptMemberCost;
     const probes = jest.spyOn(SearchPagesRepository.prototype, 'firstRankedRead');
+    const walks = jest.spyOn(SearchPagesRepository.prototype, 'newestUpTo');
     try {
       for (const q of ['topic', 'notes', 'overview']) {
         for (const paging of pagings) expect([q, paging, await base.search(q, paging)]).toEqual([q, paging, scanSearch(base.live, [q], paging)]);
       }
-      // Kept keys are never probed for.
-      expect(probes).not.toHaveBeenCalled();
+      // With kept keys, the ranking reads nothing.
+      expect([probes.mock.calls.length, walks.mock.calls.length]).toEqual([0, 0]);
     } finally {
       probes.mockRestore();
+      walks.mockRestore();
       setup.keptKeys.keepFrom = Infinity;
     }
   });
