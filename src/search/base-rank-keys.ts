@@ -27,19 +27,16 @@ export class BaseRankKeys {
     return this.rows.size;
   }
 
-  /** Takes in the pages' keys as of their last writes. */
-  apply(changes: readonly ChangedRankKeys[]): void {
-    if (changes.length === 0) return;
-    for (const page of changes) {
-      if (page.live) {
-        const row: RankRow = { pageId: page.pageId, updatedAt: page.updatedAt, position: page.position };
-        this.rows.set(page.pageId, row);
-        this.recent.push(row);
-      } else {
-        this.rows.delete(page.pageId);
-      }
+  /** Takes in the pages' keys as of their last writes (the rows are kept as they are). */
+  apply(changes: ChangedRankKeys): void {
+    const { live, ended } = changes;
+    if (live.length + ended.length === 0) return;
+    for (const pageId of ended) this.rows.delete(pageId);
+    for (const row of live) {
+      this.rows.set(row.pageId, row);
+      this.recent.push(row);
     }
-    this.writesSinceSort += changes.length;
+    this.writesSinceSort += live.length + ended.length;
     if (this.writesSinceSort > Math.max(this.unsortedMin, this.rows.size * UNSORTED_SHARE)) {
       this.sorted = [...this.rows.values()].sort(byRank);
       this.recent = [];

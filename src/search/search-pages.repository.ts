@@ -45,12 +45,10 @@ export interface BaseChanges {
   livePages: number;
 }
 
-/** A page's rank keys as of its last write; a page no longer live has none. */
+/** The pages written since a count: the rank keys of those live, the ids of those no longer live. */
 export interface ChangedRankKeys {
-  pageId: number;
-  live: boolean;
-  updatedAt: string;
-  position: number;
+  live: RankRow[];
+  ended: number[];
 }
 
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
@@ -81,11 +79,17 @@ export class SearchPagesRepository {
   }
 
   /** The rank keys of the base's pages written after its count was `since` (all of them from -1; pages_by_change). */
-  async changedRankKeys(em: EntityManager, baseId: string, since: number): Promise<ChangedRankKeys[]> {
+  async changedRankKeys(em: EntityManager, baseId: string, since: number): Promise<ChangedRankKeys> {
     const rows: { page_id: number; status: string; updated_at: string; pos: number | null }[] = since < 0
       ? await em.query("SELECT page_id, status, updated_at, pos FROM pages WHERE base_id = ? AND status = 'A'", [baseId])
       : await em.query('SELECT page_id, status, updated_at, pos FROM pages WHERE base_id = ? AND change_no > ?', [baseId, since]);
-    return rows.map((row) => ({ pageId: Number(row.page_id), live: row.status === 'A', updatedAt: row.updated_at, position: Number(row.pos) }));
+    // Made straight from the driver's rows: a base's first read holds every live page.
+    const changed: ChangedRankKeys = { live: [], ended: [] };
+    for (const row of rows) {
+      if (row.status === 'A') changed.live.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, position: Number(row.pos) });
+      else changed.ended.push(Number(row.page_id));
+    }
+    return changed;
   }
 
   /** Up to `limit` live pages updated at or before `upTo`, newest first: [page_id, updated_at]. */

@@ -26,12 +26,14 @@ test('BaseRankKeys finds a group\'s first members as a sort of the live pages do
     const kept = new BaseRankKeys('', 0, unsortedMin);
     const live = new Map<number, RankRow>();
     for (const { writes, group, need } of steps) {
-      // A page's position is its id: positions never change while a page lives.
-      const changes = writes.map((w) => ({ ...w, position: w.pageId }));
-      kept.apply(changes);
-      for (const c of changes) {
-        if (c.live) live.set(c.pageId, { pageId: c.pageId, updatedAt: c.updatedAt, position: c.position });
-        else live.delete(c.pageId);
+      // A page's position is its id: positions never change while a page lives. One read gives a
+      // page's last write only.
+      const last = new Map(writes.map((w) => [w.pageId, w]));
+      const rows = [...last.values()].filter((w) => w.live).map((w) => ({ pageId: w.pageId, updatedAt: w.updatedAt, position: w.pageId }));
+      kept.apply({ live: rows, ended: [...last.values()].filter((w) => !w.live).map((w) => w.pageId) });
+      for (const w of last.values()) {
+        if (w.live) live.set(w.pageId, { pageId: w.pageId, updatedAt: w.updatedAt, position: w.pageId });
+        else live.delete(w.pageId);
       }
       const expected = group.flatMap((id) => live.get(id) ?? []).sort(byRank).slice(0, need);
       for (const memberCost of [0, Infinity]) expect(kept.firstRanked(PageSet.of(group), need, memberCost)).toEqual(expected);
