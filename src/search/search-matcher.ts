@@ -9,13 +9,15 @@
 // - Pending pages (text changed since the postings were written) are left out of the postings'
 //   answer and checked against their current text instead. They are read first: a merge that
 //   commits between the two reads then only makes a page pending here and merged there, and a
-//   pending page is checked against its text whatever the postings say.
+//   pending page is checked against its text whatever the postings say. Their texts are kept in
+//   memory by page and change_no (KeptPendingTexts): only those not kept are read.
 // - Only pages holding ALL_KEY count: a deleted page leaves that key alone (SearchIndexService).
 // - Reads go together where none needs another's answer (read-together.ts): the pending pages with
 //   all postings the terms name, then the candidate words with theirs. On MySQL/MariaDB that is one
 //   round trip, or two with a word term, before the check of unsure terms.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { KeptPendingTexts } from './kept-pending-texts';
 import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
 import { dialectOf } from '../database/dialect';
@@ -74,7 +76,7 @@ export class KeySets {
 
 @Injectable()
 export class SearchMatcher {
-  constructor(private readonly repo: SearchRepository) {}
+  constructor(private readonly repo: SearchRepository, private readonly pendingTexts: KeptPendingTexts) {}
 
   /**
    * `alongside`: a read sent first in the same round trip, answered with the matches (a kept
@@ -91,7 +93,7 @@ export class SearchMatcher {
     // The pending pages, the postings of the terms' own keys and those of their words' pairs of
     // characters: one round trip.
     const [alongsideAnswer, pending, postings, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], B | undefined]>(
-      em, alongside ?? NOTHING, this.repo.pendingMatchesRead(dialect, baseId, terms),
+      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms),
       this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...words.flatMap(wordPairKeys)]), after ?? NOTHING,
     );
     const sets = new KeySets().add(postings);

@@ -9,6 +9,7 @@ import { SearchMatcher } from './search-matcher';
 import { SearchPagesRepository } from './search-pages.repository';
 import { SearchRanking } from './search-rank';
 import { KeptRankKeys } from './kept-rank-keys';
+import { KeptPendingTexts } from './kept-pending-texts';
 import { SearchController } from './search.controller';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
@@ -17,7 +18,7 @@ import { SearchService } from './search.service';
   imports: [AuthModule, OrderModule],
   controllers: [SearchController],
   providers: [
-    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, SearchRepository, SearchPagesRepository, SearchIndexService,
+    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, SearchRepository, SearchPagesRepository, SearchIndexService,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
   exports: [SearchIndex, SearchIndexService],

@@ -31,6 +31,15 @@ export interface TermMatches {
   found: number[];
 }
 
+/** A pending page with its texts, which are null when it is no longer live or the read was told they are kept at its change_no. */
+export interface PendingText {
+  pageId: number;
+  live: boolean;
+  changeNo: number;
+  title: string | null;
+  body: string | null;
+}
+
 export interface WordRow {
   wordNo: number;
   word: string;
@@ -140,17 +149,27 @@ export class SearchRepository {
     }
   }
 
-  /** Where each term occurs in each pending page (read before the postings: see SearchMatcher). */
-  pendingMatchesRead(dialect: Dialect, baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
-    const [columns, params] = matchColumns(dialect, terms);
+
+
+  /**
+   * The base's pending pages with their texts, except those of pages no longer live and of pages
+   * `kept` names at their current change_no (KeptPendingTexts).
+   */
+  pendingTextsRead(dialect: Dialect, baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
+    // A page no longer live matches nothing: its texts are not sent either.
+    const noText = kept.size === 0 ? "p.status <> 'A'" : `p.status <> 'A' OR p.change_no = CASE s.page_id ${[...kept.keys()].map(() => 'WHEN ? THEN ?').join(' ')} ELSE -1 END`;
     return {
       statements: [{
-        sql: `SELECT s.page_id, p.status, ${columns}
+        sql: `SELECT s.page_id, p.status, p.change_no, CASE WHEN ${noText} THEN NULL ELSE t.search_title END AS search_title,
+            CASE WHEN ${noText} THEN NULL ELSE t.search_body END AS search_body
           FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
           WHERE s.base_id = ?`,
-        params: [...params, baseId],
+        params: [...[...kept].flat(), ...[...kept].flat(), baseId],
       }],
-      answer: ([rows]) => rows.map((row) => ({ pageId: Number(row.page_id), live: row.status === 'A', found: matchesOf(row, terms) })),
+      answer: ([rows]) => rows.map((row) => ({
+        pageId: Number(row.page_id), live: row.status === 'A', changeNo: Number(row.change_no),
+        title: row.search_title === null ? null : String(row.search_title), body: row.search_body === null ? null : String(row.search_body),
+      })),
     };
   }
 

@@ -1,7 +1,7 @@
 // Two services on one database, as two processes behind a load balancer would be: whatever one
 // of them keeps between requests (trees, token answers, live-position bitmaps of display order) never hides a write made through the
 // other or straight in the database (with its outline version moved, as every outline write does);
-// nor do the rank keys of pages it keeps for search.
+// nor do the rank keys and pending texts it keeps for search.
 import fc from 'fast-check';
 import request from 'supertest';
 import { DEFAULT_KEEP_FROM, KeptRankKeys } from '../../src/search/kept-rank-keys';
@@ -110,7 +110,7 @@ describeEachBackend('two services on one database', (h) => {
     });
   });
 
-  it('ranks search results with rank keys it keeps only as of the latest write through the first service', async () => {
+  it('searches with the rank keys and pending texts it keeps only as of the latest write through the first service', async () => {
     for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = 0;
     try {
       const base = await h().fresh();
@@ -129,6 +129,9 @@ describeEachBackend('two services on one database', (h) => {
       expect(await searchViaOther()).toEqual([added, ids[0], ids[2], ids[1]]);
       expect((await base.call('delete', base.pagesPath(ids[2]))).status).toBe(204);
       expect(await searchViaOther()).toEqual([added, ids[0], ids[1]]);
+      // The text of a pending page, which the other service keeps, is read again once written.
+      expect((await base.call('patch', base.pagesPath(ids[1]), { body: { body: 'nothing here' } })).status).toBe(200);
+      expect(await searchViaOther()).toEqual([added, ids[0]]);
     } finally {
       for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = DEFAULT_KEEP_FROM;
     }

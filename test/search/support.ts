@@ -13,6 +13,7 @@ import { DisplayOrder } from '../../src/order/display-order.service';
 import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
 import { CHANGE_NO, countPageChange } from '../../src/pages/page-changes';
 import { decodeChunk } from '../../src/search/page-set';
+import { KeptPendingTexts } from '../../src/search/kept-pending-texts';
 import { KeptRankKeys } from '../../src/search/kept-rank-keys';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { ALL_KEY } from '../../src/search/search-keys';
@@ -46,7 +47,7 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const access = new AccessService(db, new AccessRepository());
   const keptKeys = new KeptRankKeys(pages);
   keptKeys.keepFrom = Infinity;
-  const service = new SearchService(db, new SearchMatcher(repo), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys);
+  const service = new SearchService(db, new SearchMatcher(repo, new KeptPendingTexts(repo)), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys);
   return {
     db, index, ranking, keptKeys, service,
     close: async () => {
