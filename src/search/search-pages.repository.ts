@@ -63,6 +63,9 @@ export const byRank = (a: RankRow, b: RankRow): number =>
 
 @Injectable()
 export class SearchPagesRepository {
+  /** Rows of rank keys one statement reads at most (tests make it small). */
+  static rankKeysPerRead = 10_000;
+
   async livePages(em: EntityManager, baseId: string): Promise<number> {
     const rows: { live_pages: number }[] = await em.query('SELECT live_pages FROM bases WHERE base_id = ?', [baseId]);
     return rows[0] ? Number(rows[0].live_pages) : 0;
@@ -78,18 +81,27 @@ export class SearchPagesRepository {
     };
   }
 
-  /** The rank keys of the base's pages written after its count was `since` (all of them from -1; pages_by_change). */
+  /**
+   * The rank keys of the base's pages written after its count was `since` (-1: all of them), read
+   * in parts along pages_by_change, so that a base's first read never holds all its rows at once.
+   */
   async changedRankKeys(em: EntityManager, baseId: string, since: number): Promise<ChangedRankKeys> {
-    const rows: { page_id: number; status: string; updated_at: string; pos: number | null }[] = since < 0
-      ? await em.query("SELECT page_id, status, updated_at, pos FROM pages WHERE base_id = ? AND status = 'A'", [baseId])
-      : await em.query('SELECT page_id, status, updated_at, pos FROM pages WHERE base_id = ? AND change_no > ?', [baseId, since]);
-    // Made straight from the driver's rows: a base's first read holds every live page.
     const changed: ChangedRankKeys = { live: [], ended: [] };
-    for (const row of rows) {
-      if (row.status === 'A') changed.live.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, position: Number(row.pos) });
-      else changed.ended.push(Number(row.page_id));
+    let after = { changeNo: since, pageId: Number.MAX_SAFE_INTEGER };
+    for (;;) {
+      // (change_no, page_id) after the last row read: the index's own order (its key ends with the page id).
+      const rows: { page_id: number; change_no: number; status: string; updated_at: string; pos: number | null }[] = await em.query(
+        `SELECT page_id, change_no, status, updated_at, pos FROM pages
+         WHERE base_id = ? AND change_no >= ? AND (change_no > ? OR page_id > ?) ORDER BY change_no, page_id LIMIT ?`,
+        [baseId, after.changeNo, after.changeNo, after.pageId, SearchPagesRepository.rankKeysPerRead]);
+      for (const row of rows) {
+        if (row.status === 'A') changed.live.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, position: Number(row.pos) });
+        else changed.ended.push(Number(row.page_id));
+      }
+      if (rows.length < SearchPagesRepository.rankKeysPerRead) return changed;
+      const last = rows[rows.length - 1];
+      after = { changeNo: Number(last.change_no), pageId: Number(last.page_id) };
     }
-    return changed;
   }
 
   /** Up to `limit` live pages updated at or before `upTo`, newest first: [page_id, updated_at]. */
