@@ -4,9 +4,8 @@
 // stamps a new one: page-changes.ts), so the pending read names the ones kept, by page and change_no,
 // and sends only the texts of the others.
 import { Injectable } from '@nestjs/common';
-import type { Dialect } from '../database/data-source';
 import type { SqlRead } from '../database/read-together';
-import { SearchRepository, type PendingText, type TermMatches } from './search.repository';
+import { IN_BODY, IN_TITLE, SearchRepository, type PendingText, type TermMatches } from './search.repository';
 
 /** Characters of pending texts kept in all; past it the least recently searched bases go. */
 export const MAX_KEPT_PENDING_CHARS = 4_000_000;
@@ -17,40 +16,44 @@ interface KeptText {
   body: string;
 }
 
-const IN_TITLE = 2;
-const IN_BODY = 1;
+/** The kept texts of one base's pending pages, and their characters. */
+interface BaseTexts {
+  texts: Map<number, KeptText>;
+  chars: number;
+}
 
-/** Per term: 2 = in the title, 1 = in the body only, 0 = absent (as SearchRepository's SQL tells). */
-export const termMatches = (text: { title: string; body: string }, terms: readonly string[]): number[] =>
+/** Per term, where it occurs in the text, as the database's matches tell (SearchRepository.termMatches). */
+const termMatches = (text: { title: string; body: string }, terms: readonly string[]): number[] =>
   terms.map((term) => (text.title.includes(term) ? IN_TITLE : text.body.includes(term) ? IN_BODY : 0));
 
 @Injectable()
 export class KeptPendingTexts {
   maxChars = MAX_KEPT_PENDING_CHARS;
-  /** Per base, in order of use (least recent first): the texts of its pending pages. */
-  private readonly bases = new Map<string, Map<number, KeptText>>();
+  /** In order of use, least recent first. */
+  private readonly bases = new Map<string, BaseTexts>();
+  private keptChars = 0;
 
   constructor(private readonly repo: SearchRepository) {}
 
   /** The pending pages of the base with where each term occurs in them, texts read only where not kept. */
-  matchesRead(dialect: Dialect, baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
+  matchesRead(baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
     // What the statement names as kept is answered from this map, whatever happens to the cache meanwhile.
-    const kept = new Map(this.bases.get(baseId) ?? []);
-    const read = this.repo.pendingTextsRead(dialect, baseId, new Map([...kept].map(([pageId, text]) => [pageId, text.changeNo])));
+    const kept = this.bases.get(baseId)?.texts ?? new Map<number, KeptText>();
+    const read = this.repo.pendingTextsRead(baseId, new Map([...kept].map(([pageId, text]) => [pageId, text.changeNo])));
     return {
       statements: read.statements,
       answer: (rows) => {
-        const pending = read.answer(rows);
-        const now = new Map<number, KeptText>();
+        const now: BaseTexts = { texts: new Map(), chars: 0 };
         const out: TermMatches[] = [];
-        for (const page of pending) {
+        for (const page of read.answer(rows)) {
           if (!page.live) {
             out.push({ pageId: page.pageId, live: false, found: terms.map(() => 0) });
             continue;
           }
           const text = textOf(page, kept);
-          now.set(page.pageId, text);
-          out.push({ pageId: page.pageId, live: page.live, found: termMatches(text, terms) });
+          now.texts.set(page.pageId, text);
+          now.chars += text.title.length + text.body.length;
+          out.push({ pageId: page.pageId, live: true, found: termMatches(text, terms) });
         }
         this.keep(baseId, now);
         return out;
@@ -58,15 +61,16 @@ export class KeptPendingTexts {
     };
   }
 
-  private keep(baseId: string, texts: Map<number, KeptText>): void {
+  /** Keeps the base's texts as the latest read found them (a new map each time: reads under way keep theirs). */
+  private keep(baseId: string, texts: BaseTexts): void {
+    this.keptChars -= this.bases.get(baseId)?.chars ?? 0;
     this.bases.delete(baseId);
     this.bases.set(baseId, texts);
-    let chars = 0;
-    for (const kept of this.bases.values()) for (const text of kept.values()) chars += text.title.length + text.body.length;
+    this.keptChars += texts.chars;
     for (const [id, kept] of this.bases) {
-      if (chars <= this.maxChars) return;
+      if (this.keptChars <= this.maxChars) return;
       this.bases.delete(id);
-      for (const text of kept.values()) chars -= text.title.length + text.body.length;
+      this.keptChars -= kept.chars;
     }
   }
 }

@@ -22,7 +22,7 @@ import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
 import { dialectOf } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
-import { SearchRepository, type PostingRow, type TermMatches, type WordRow } from './search.repository';
+import { IN_BODY, IN_TITLE, SearchRepository, type PostingRow, type TermMatches, type WordRow } from './search.repository';
 
 export interface Matches {
   hits: PageSet;
@@ -38,8 +38,6 @@ interface PlannedTerm {
 /** The numbers of the words containing each looked-up text. */
 type WordsContaining = Map<string, number[]>;
 
-const IN_TITLE = 2;
-const FOUND = 1;
 /** No read: what `alongside` is when the caller sends none. */
 const NOTHING: SqlRead<undefined> = { statements: [], answer: () => undefined };
 
@@ -93,7 +91,7 @@ export class SearchMatcher {
     // The pending pages, the postings of the terms' own keys and those of their words' pairs of
     // characters: one round trip.
     const [alongsideAnswer, pending, postings, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], B | undefined]>(
-      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms),
+      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(baseId, terms),
       this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...words.flatMap(wordPairKeys)]), after ?? NOTHING,
     );
     const sets = new KeySets().add(postings);
@@ -128,7 +126,7 @@ export class SearchMatcher {
   /** Adds the live pages that hold every term of `found` to `hits`, and to `titleHits` when one is in the title. */
   private addMatches(matches: readonly TermMatches[], hits: PageSet, titleHits: PageSet): void {
     for (const { pageId, live, found } of matches) {
-      if (!live || found.some((m) => m < FOUND)) continue;
+      if (!live || found.some((m) => m < IN_BODY)) continue;
       hits.add(pageId);
       if (found.includes(IN_TITLE)) titleHits.add(pageId);
     }

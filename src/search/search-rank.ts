@@ -52,6 +52,10 @@ export function groupWindows(sizes: readonly number[], paging: Paging): GroupWin
   return out;
 }
 
+/** What the window keeps of its group's first members ranked. */
+const windowPart = (window: GroupWindow, ranked: readonly RankRow[]): RankRow[] =>
+  ranked.slice(window.skip, window.take === undefined ? undefined : window.skip + window.take);
+
 /** Rows a walk by recency reads, about, to meet a window's members: they come every (live pages / size) rows. */
 const walkRows = (window: GroupWindow, livePages: number): number => Math.min(livePages, (window.need * livePages) / window.size);
 
@@ -69,8 +73,11 @@ function summariesOf(rows: readonly RankRow[]): PositionedSummaries {
  * walked row is cheap to send). Only the choice between the two ways depends on it, never a result.
  */
 export const DEFAULT_PROBE_COST = 3;
-/** A member looked up in kept keys against a step of their walk, about (keptMemberCost). */
-export const DEFAULT_KEPT_MEMBER_COST = 2;
+/**
+ * A member looked up in kept keys against a step of their walk, about (keptMemberCost): measured at
+ * 100,000 pages, 120–190 ns a member against 16–23 ns a step, the two ways even at 500 members.
+ */
+export const DEFAULT_KEPT_MEMBER_COST = 8;
 const MIN_STEP = 64;
 const MAX_STEP = 4000;
 
@@ -106,18 +113,14 @@ export class SearchRanking {
     const rows: RankRow[] = [];
     for (const [i, window] of windows.entries()) {
       const ranked = probed[i] ? probes.shift()! : await this.walk(em, baseId, groups[window.group], window.need, Math.ceil(walkRows(window, live)));
-      rows.push(...ranked.slice(window.skip, window.take === undefined ? undefined : window.skip + window.take));
+      rows.push(...windowPart(window, ranked));
     }
     return { ids: rows.map((row) => row.pageId), summaries: summarized ? summariesOf(rows) : undefined };
   }
 
   /** The window ranked with the keys this process keeps, in memory. */
   private keptWindow(groups: readonly PageSet[], windows: GroupWindow[], kept: BaseRankKeys): RankedWindow {
-    const rows: RankRow[] = [];
-    for (const window of windows) {
-      const ranked = kept.firstRanked(groups[window.group], window.need, this.keptMemberCost);
-      rows.push(...ranked.slice(window.skip, window.take === undefined ? undefined : window.skip + window.take));
-    }
+    const rows = windows.flatMap((window) => windowPart(window, kept.firstRanked(groups[window.group], window.need, this.keptMemberCost)));
     return { ids: rows.map((row) => row.pageId) };
   }
 

@@ -24,7 +24,11 @@ export interface PendingTextRow {
   now: SearchTexts | null;
 }
 
-/** Per page, per term: 2 = in the title, 1 = in the body only, 0 = absent. */
+/** Where a term occurs in a page (TermMatches.found): in the title, in the body only; 0 = absent. */
+export const IN_TITLE = 2;
+export const IN_BODY = 1;
+
+/** Per page, per term: IN_TITLE, IN_BODY or 0. */
 export interface TermMatches {
   pageId: number;
   live: boolean;
@@ -54,7 +58,7 @@ const batches = <T>(items: readonly T[], size = BATCH): T[][] =>
 /** One column per term telling where it occurs; its parameters come first in the statement. */
 function matchColumns(dialect: Dialect, terms: readonly string[]): [string, string[]] {
   const [title, body] = [containsSql(dialect, 't.search_title'), containsSql(dialect, 't.search_body')];
-  const columns = terms.map((_, i) => `CASE WHEN ${title} THEN 2 WHEN ${body} THEN 1 ELSE 0 END AS m${i}`);
+  const columns = terms.map((_, i) => `CASE WHEN ${title} THEN ${IN_TITLE} WHEN ${body} THEN ${IN_BODY} ELSE 0 END AS m${i}`);
   return [columns.join(', '), terms.flatMap((term) => [term, term])];
 }
 
@@ -149,13 +153,11 @@ export class SearchRepository {
     }
   }
 
-
-
   /**
    * The base's pending pages with their texts, except those of pages no longer live and of pages
    * `kept` names at their current change_no (KeptPendingTexts).
    */
-  pendingTextsRead(dialect: Dialect, baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
+  pendingTextsRead(baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
     // A page no longer live matches nothing: its texts are not sent either.
     const noText = kept.size === 0 ? "p.status <> 'A'" : `p.status <> 'A' OR p.change_no = CASE s.page_id ${[...kept.keys()].map(() => 'WHEN ? THEN ?').join(' ')} ELSE -1 END`;
     return {
@@ -172,7 +174,6 @@ export class SearchRepository {
       })),
     };
   }
-
   /** Where each term occurs in each of the given live pages. */
   async termMatches(em: EntityManager, baseId: string, pageIds: readonly number[], terms: readonly string[]): Promise<TermMatches[]> {
     const [columns, params] = matchColumns(dialectOf(em), terms);

@@ -30,6 +30,7 @@ export interface SearchSetup {
   ranking: SearchRanking;
   /** Off (keepFrom: Infinity) unless a test keeps the keys of its bases. */
   keptKeys: KeptRankKeys;
+  pendingTexts: KeptPendingTexts;
   service: SearchService;
   close(): Promise<void>;
 }
@@ -47,9 +48,10 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const access = new AccessService(db, new AccessRepository());
   const keptKeys = new KeptRankKeys(pages);
   keptKeys.keepFrom = Infinity;
-  const service = new SearchService(db, new SearchMatcher(repo, new KeptPendingTexts(repo)), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys);
+  const pendingTexts = new KeptPendingTexts(repo);
+  const service = new SearchService(db, new SearchMatcher(repo, pendingTexts), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys);
   return {
-    db, index, ranking, keptKeys, service,
+    db, index, ranking, keptKeys, pendingTexts, service,
     close: async () => {
       await db.close();
       await database.drop();
