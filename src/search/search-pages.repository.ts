@@ -23,10 +23,32 @@ export interface RankRow {
   outlineVersion?: number;
 }
 
-/** Summaries of search results with their positions (`order` is still -1) and the outline version they were read at. */
+/** A search result's summary (`order` still -1) with its page's position. */
+export interface PositionedSummary {
+  pageId: number;
+  summary: PageSummaryRow;
+  position: number;
+}
+
+/**
+ * What every summary of a base's pages is as of: the base's identity, its count of page writes and
+ * its outline version. A write that changes a summary moves the count or the version (a level shift
+ * of descendants moves the version), so two reads at one state read the same summaries.
+ */
+export interface BaseState {
+  createdAt: string;
+  changes: number;
+  outlineVersion: number;
+}
+
+export const sameState = (a: BaseState, b: BaseState): boolean =>
+  a.changes === b.changes && a.outlineVersion === b.outlineVersion && a.createdAt === b.createdAt;
+
+/** Summaries of search results, the outline version they were read at, and the base's state when one statement read them all. */
 export interface PositionedSummaries {
-  pages: { summary: PageSummaryRow; position: number }[];
+  pages: PositionedSummary[];
   outlineVersion: number | null;
+  state?: BaseState;
 }
 
 /**
@@ -38,10 +60,8 @@ export function oneVersion(versions: readonly number[]): number | null {
   return versions.every((version) => version === versions[0]) ? versions[0] : -1;
 }
 
-/** A base's count of page writes (page-changes.ts) and what tells the base apart from an earlier one of its id. */
-export interface BaseChanges {
-  changes: number;
-  createdAt: string;
+/** A base's state: its count of page writes (page-changes.ts), what tells it apart from an earlier base of its id, its outline version; and its live pages. */
+export interface BaseChanges extends BaseState {
   livePages: number;
 }
 
@@ -50,6 +70,9 @@ export interface ChangedRankKeys {
   live: RankRow[];
   ended: number[];
 }
+
+const stateOf = (row: Record<string, unknown>): BaseState =>
+  ({ createdAt: String(row.created_at), changes: Number(row.page_changes), outlineVersion: Number(row.outline_version) });
 
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
 export const AFTER_ALL_TIMES = '~';
@@ -74,10 +97,8 @@ export class SearchPagesRepository {
   /** The base's count of page writes, read after what it must count (SearchMatcher's `after`). */
   baseChangesRead(baseId: string): SqlRead<BaseChanges | undefined> {
     return {
-      statements: [{ sql: 'SELECT page_changes, created_at, live_pages FROM bases WHERE base_id = ?', params: [baseId] }],
-      answer: ([rows]) => rows[0]
-        ? { changes: Number(rows[0].page_changes), createdAt: String(rows[0].created_at), livePages: Number(rows[0].live_pages) }
-        : undefined,
+      statements: [{ sql: 'SELECT page_changes, created_at, outline_version, live_pages FROM bases WHERE base_id = ?', params: [baseId] }],
+      answer: ([rows]) => rows[0] ? { ...stateOf(rows[0]), livePages: Number(rows[0].live_pages) } : undefined,
     };
   }
 
@@ -168,21 +189,27 @@ export class SearchPagesRepository {
    * base's outline version, read in one statement a chunk (a page deleted meanwhile is left out).
    */
   async summaries(em: EntityManager, baseId: string, pageIds: readonly number[]): Promise<PositionedSummaries> {
-    const found = new Map<number, PositionedSummaries['pages'][number]>();
-    const versions: number[] = [];
+    const found = new Map<number, PositionedSummary>();
+    const states: BaseState[] = [];
     for (let i = 0; i < pageIds.length; i += IDS_PER_QUERY) {
       const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
-      const rows: (SummaryRecord & { outline_version: number; page_id: number; base_id: string; status: string })[] = await em.query(
-        `SELECT ${OUTLINE_VERSION_COLUMN}, p.page_id, p.base_id, p.status, ${SUMMARY_COLUMNS}
-         FROM pages p WHERE p.page_id ${list.sql}`,
-        [baseId, ...list.params]);
+      // Pages first: SQLite takes a CROSS JOIN's order as given, so it probes the ids, then the base.
+      const rows: (SummaryRecord & { page_id: number; base_id: string; status: string } & Record<string, unknown>)[] = await em.query(
+        `SELECT b.page_changes, b.created_at, b.outline_version, p.page_id, p.base_id, p.status, ${SUMMARY_COLUMNS}
+         FROM pages p CROSS JOIN bases b WHERE p.page_id ${list.sql} AND b.base_id = ?`,
+        [...list.params, baseId]);
       for (const r of rows) {
-        versions.push(Number(r.outline_version));
+        states.push(stateOf(r));
         if (r.base_id !== baseId || r.status !== 'A') continue;
         // The order comes from the live positions of the version read here (SearchService).
-        found.set(Number(r.page_id), { summary: toSummary(r, -1), position: Number(r.pos) });
+        found.set(Number(r.page_id), { pageId: Number(r.page_id), summary: toSummary(r, -1), position: Number(r.pos) });
       }
     }
-    return { pages: pageIds.flatMap((id) => found.get(id) ?? []), outlineVersion: oneVersion(versions) };
+    const state = states.every((s) => sameState(s, states[0])) ? states[0] : undefined;
+    return {
+      pages: pageIds.flatMap((id) => found.get(id) ?? []),
+      outlineVersion: oneVersion(states.map((s) => s.outlineVersion)),
+      state,
+    };
   }
 }

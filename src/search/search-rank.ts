@@ -62,7 +62,7 @@ const walkRows = (window: GroupWindow, livePages: number): number => Math.min(li
 /** The summaries that came with rank rows, of one outline version or marked changed (-1). */
 function summariesOf(rows: readonly RankRow[]): PositionedSummaries {
   return {
-    pages: rows.map((row) => ({ summary: row.summary!, position: row.position })),
+    pages: rows.map((row) => ({ pageId: row.pageId, summary: row.summary!, position: row.position })),
     outlineVersion: oneVersion(rows.map((row) => row.outlineVersion!)),
   };
 }

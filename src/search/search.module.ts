@@ -10,6 +10,7 @@ import { SearchPagesRepository } from './search-pages.repository';
 import { SearchRanking } from './search-rank';
 import { KeptRankKeys } from './kept-rank-keys';
 import { KeptPendingTexts } from './kept-pending-texts';
+import { KeptSummaries } from './kept-summaries';
 import { SearchController } from './search.controller';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
@@ -18,7 +19,7 @@ import { SearchService } from './search.service';
   imports: [AuthModule, OrderModule],
   controllers: [SearchController],
   providers: [
-    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, SearchRepository, SearchPagesRepository, SearchIndexService,
+    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, SearchRepository, SearchPagesRepository, SearchIndexService,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
   exports: [SearchIndex, SearchIndexService],

@@ -11,10 +11,12 @@ import { lockBase } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest } from '../errors/domain-error';
 import { DisplayOrder } from '../order/display-order.service';
+import type { LivePositions } from '../outline/positions';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { KeptRankKeys } from './kept-rank-keys';
+import { KeptSummaries } from './kept-summaries';
 import { SearchMatcher } from './search-matcher';
-import { SearchPagesRepository, type PositionedSummaries } from './search-pages.repository';
+import { SearchPagesRepository, type BaseState, type PositionedSummaries, type PositionedSummary } from './search-pages.repository';
 import { SearchRanking, type Paging } from './search-rank';
 
 /** How often result summaries are read outside the writes' queue before they queue with the writes. */
@@ -35,6 +37,7 @@ export class SearchService {
     private readonly order: DisplayOrder,
     private readonly access: AccessService,
     private readonly keptKeys: KeptRankKeys,
+    private readonly keptSummaries: KeptSummaries,
   ) {}
 
   /**
@@ -55,28 +58,44 @@ export class SearchService {
     const rest = hits.clone().andNot(titleHits);
     const kept = changes && !hits.isEmpty() ? await this.keptKeys.keysOf(em, baseId, changes) : undefined;
     const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? changes?.livePages ?? livePages, kept);
-    return { pages: ranked.ids.length === 0 ? [] : await this.summaries(em, baseId, ranked.ids, ranked.summaries), total: hits.count() };
+    if (ranked.ids.length === 0) return { pages: [], total: hits.count() };
+    // Summaries are kept for the bases whose rank keys are: the large ones.
+    const keptSummaries = kept && changes && (await this.keptSummaryRows(em, baseId, changes, ranked.ids));
+    return { pages: keptSummaries || (await this.summaries(em, baseId, ranked.ids, ranked.summaries, kept !== undefined)), total: hits.count() };
+  }
+
+  /** The summaries kept at the base's state as the search read it, with their orders, if all are kept. */
+  private async keptSummaryRows(em: EntityManager, baseId: string, state: BaseState, ids: readonly number[]): Promise<PageSummaryRow[] | undefined> {
+    const kept = this.keptSummaries.find(baseId, state, ids);
+    if (!kept) return undefined;
+    const known = await this.order.positions(em, baseId, state.outlineVersion);
+    return known?.outlineVersion === state.outlineVersion ? withOrders(kept, known.positions) : undefined;
   }
 
   /**
    * Summaries of the results with their display orders, all of one outline version: the orders come
    * from the live positions of the version the summaries were read at. Should writes keep moving
    * it, the read queues with the writes and locks the base, so nothing moves it between its two reads.
-   * `alreadyRead`: the summaries as the ranking read them, the first attempt's.
+   * `alreadyRead`: the summaries as the ranking read them, the first attempt's; `keep`: whether
+   * those read are kept (KeptSummaries).
    */
-  private async summaries(em: EntityManager, baseId: string, ids: readonly number[], alreadyRead?: PositionedSummaries): Promise<PageSummaryRow[]> {
+  private async summaries(em: EntityManager, baseId: string, ids: readonly number[], alreadyRead?: PositionedSummaries, keep = false): Promise<PageSummaryRow[]> {
     for (let attempt = 0; attempt < CONSISTENT_READ_ATTEMPTS; attempt++) {
       const read = attempt === 0 && alreadyRead ? alreadyRead : await this.pages.summaries(em, baseId, ids);
       if (read.pages.length === 0) return [];
+      if (keep) this.keptSummaries.keep(baseId, read);
       const known = await this.order.positions(em, baseId, read.outlineVersion ?? undefined);
       if (!known) return [];
-      if (known.outlineVersion === read.outlineVersion) return read.pages.map(({ summary, position }) => ({ ...summary, order: known.positions.orderOf(position) }));
+      if (known.outlineVersion === read.outlineVersion) return withOrders(read.pages, known.positions);
     }
     return this.db.write(async (tx) => {
       if (!(await lockBase(tx, baseId))) return [];
       const read = await this.pages.summaries(tx, baseId, ids);
       const known = await this.order.positionsInWrite(tx, baseId);
-      return known ? read.pages.map(({ summary, position }) => ({ ...summary, order: known.positions.orderOf(position) })) : [];
+      return known ? withOrders(read.pages, known.positions) : [];
     });
   }
 }
+
+const withOrders = (pages: readonly PositionedSummary[], positions: LivePositions): PageSummaryRow[] =>
+  pages.map(({ summary, position }) => ({ ...summary, order: positions.orderOf(position) }));

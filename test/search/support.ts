@@ -15,6 +15,7 @@ import { CHANGE_NO, countPageChange } from '../../src/pages/page-changes';
 import { decodeChunk } from '../../src/search/page-set';
 import { KeptPendingTexts } from '../../src/search/kept-pending-texts';
 import { KeptRankKeys } from '../../src/search/kept-rank-keys';
+import { KeptSummaries } from '../../src/search/kept-summaries';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { ALL_KEY } from '../../src/search/search-keys';
 import { SearchMatcher } from '../../src/search/search-matcher';
@@ -31,6 +32,8 @@ export interface SearchSetup {
   /** Off (keepFrom: Infinity) unless a test keeps the keys of its bases. */
   keptKeys: KeptRankKeys;
   pendingTexts: KeptPendingTexts;
+  /** Kept only for bases whose keys are kept. */
+  keptSummaries: KeptSummaries;
   service: SearchService;
   close(): Promise<void>;
 }
@@ -49,9 +52,10 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const keptKeys = new KeptRankKeys(pages);
   keptKeys.keepFrom = Infinity;
   const pendingTexts = new KeptPendingTexts(repo);
-  const service = new SearchService(db, new SearchMatcher(repo, pendingTexts), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys);
+  const keptSummaries = new KeptSummaries();
+  const service = new SearchService(db, new SearchMatcher(repo, pendingTexts), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys, keptSummaries);
   return {
-    db, index, ranking, keptKeys, pendingTexts, service,
+    db, index, ranking, keptKeys, pendingTexts, keptSummaries, service,
     close: async () => {
       await db.close();
       await database.drop();
