@@ -5,6 +5,7 @@
 // and sends only the texts of the others.
 import { Injectable } from '@nestjs/common';
 import type { SqlRead } from '../database/read-together';
+import { KeptPerBase } from './kept-per-base';
 import { IN_BODY, IN_TITLE, SearchRepository, type PendingText, type TermMatches } from './search.repository';
 
 /** Characters of pending texts kept in all; past it the least recently searched bases go. */
@@ -28,17 +29,14 @@ const termMatches = (text: { title: string; body: string }, terms: readonly stri
 
 @Injectable()
 export class KeptPendingTexts {
-  maxChars = MAX_KEPT_PENDING_CHARS;
-  /** In order of use, least recent first. */
-  private readonly bases = new Map<string, BaseTexts>();
-  private keptChars = 0;
+  readonly kept = new KeptPerBase<BaseTexts>(MAX_KEPT_PENDING_CHARS);
 
   constructor(private readonly repo: SearchRepository) {}
 
   /** The pending pages of the base with where each term occurs in them, texts read only where not kept. */
   matchesRead(baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
     // What the statement names as kept is answered from this map, whatever happens to the cache meanwhile.
-    const kept = this.bases.get(baseId)?.texts ?? new Map<number, KeptText>();
+    const kept = this.kept.use(baseId)?.texts ?? new Map<number, KeptText>();
     const read = this.repo.pendingTextsRead(baseId, new Map([...kept].map(([pageId, text]) => [pageId, text.changeNo])));
     return {
       statements: read.statements,
@@ -55,23 +53,11 @@ export class KeptPendingTexts {
           now.chars += text.title.length + text.body.length;
           out.push({ pageId: page.pageId, live: true, found: termMatches(text, terms) });
         }
-        this.keep(baseId, now);
+        // A new map each time: reads under way keep theirs.
+        this.kept.set(baseId, now, now.chars);
         return out;
       },
     };
-  }
-
-  /** Keeps the base's texts as the latest read found them (a new map each time: reads under way keep theirs). */
-  private keep(baseId: string, texts: BaseTexts): void {
-    this.keptChars -= this.bases.get(baseId)?.chars ?? 0;
-    this.bases.delete(baseId);
-    this.bases.set(baseId, texts);
-    this.keptChars += texts.chars;
-    for (const [id, kept] of this.bases) {
-      if (this.keptChars <= this.maxChars) return;
-      this.bases.delete(id);
-      this.keptChars -= kept.chars;
-    }
   }
 }
 

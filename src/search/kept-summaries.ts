@@ -3,6 +3,7 @@
 // in its first round trip (SearchPagesRepository.baseChangesRead); results whose summaries are all
 // kept at that state need no read of them, as nothing of a summary changes without moving it.
 import { Injectable } from '@nestjs/common';
+import { KeptPerBase } from './kept-per-base';
 import { sameState, type BaseState, type PositionedSummaries, type PositionedSummary } from './search-pages.repository';
 
 /** Summaries kept in all; past it the least recently searched bases go. */
@@ -15,14 +16,11 @@ interface BaseSummaries {
 
 @Injectable()
 export class KeptSummaries {
-  maxSummaries = DEFAULT_MAX_KEPT_SUMMARIES;
-  /** In order of use, least recent first. */
-  private readonly bases = new Map<string, BaseSummaries>();
-  private kept = 0;
+  readonly kept = new KeptPerBase<BaseSummaries>(DEFAULT_MAX_KEPT_SUMMARIES);
 
   /** The summaries of `pageIds` in their order, when every one is kept at `state`. */
   find(baseId: string, state: BaseState, pageIds: readonly number[]): PositionedSummary[] | undefined {
-    const kept = this.bases.get(baseId);
+    const kept = this.kept.use(baseId);
     if (!kept || !sameState(kept.state, state)) return undefined;
     const out: PositionedSummary[] = [];
     for (const pageId of pageIds) {
@@ -30,36 +28,15 @@ export class KeptSummaries {
       if (!summary) return undefined;
       out.push(summary);
     }
-    this.bases.delete(baseId);
-    this.bases.set(baseId, kept);
     return out;
   }
 
-  /** Keeps summaries read in one statement with the base's state; those of an older state go. */
+  /** Keeps summaries read in one statement with the base's state; those of another state go. */
   keep(baseId: string, read: PositionedSummaries): void {
     if (!read.state) return;
-    let kept = this.bases.get(baseId);
-    if (kept && !sameState(kept.state, read.state)) this.drop(baseId);
-    kept = this.bases.get(baseId) ?? { state: read.state, pages: new Map() };
-    this.bases.delete(baseId);
-    this.bases.set(baseId, kept);
-    for (const page of read.pages) {
-      if (!kept.pages.has(page.pageId)) this.kept++;
-      kept.pages.set(page.pageId, page);
-    }
-    for (const id of this.bases.keys()) {
-      if (this.kept <= this.maxSummaries) return;
-      this.drop(id);
-    }
-  }
-
-  /** Summaries kept in all. */
-  size(): number {
-    return this.kept;
-  }
-
-  private drop(baseId: string): void {
-    this.kept -= this.bases.get(baseId)?.pages.size ?? 0;
-    this.bases.delete(baseId);
+    const kept = this.kept.use(baseId);
+    const now = kept && sameState(kept.state, read.state) ? kept : { state: read.state, pages: new Map() };
+    for (const page of read.pages) now.pages.set(page.pageId, page);
+    this.kept.set(baseId, now, now.pages.size);
   }
 }

@@ -118,8 +118,7 @@ export class SearchIndexService extends SearchIndex {
         changes.replace(row.pageId, ONLY_ALL, NO_KEYS);
       }
     }
-    const wordsOf = (keys: PageTextKeys | null, unchanged: Set<string>) => (keys ? [...keys.title.words, ...keys.body.words] : [])
-      .filter((word) => word.length >= MIN_WORD_LENGTH && !unchanged.has(word));
+    const wordsOf = (keys: PageTextKeys | null, unchanged: Set<string>) => (keys ? numberedWords(keys) : []).filter((word) => !unchanged.has(word));
     await vocabulary.load(tx, pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]));
     for (const { pageId, old, now, unchanged } of pages) {
       // The old text's words were numbered when it was indexed; the new text may bring new ones.
@@ -137,19 +136,22 @@ export class SearchIndexService extends SearchIndex {
     // No merge lock: the migration that made the index runs this before that lock's table exists,
     // and a seed runs it on a base nothing else writes.
     await lockBase(tx, baseId);
-    await this.repo.clearBase(tx, baseId);
-    const vocabulary = Vocabulary.empty(this.repo, baseId);
+    // The base's words stay, with their numbers and pair postings (Vocabulary.open).
+    await this.repo.clearPagePostings(tx, baseId);
+    const vocabulary = await Vocabulary.open(this.repo, tx, baseId);
     const changes = new PostingChanges();
     let chunk = -1;
     for (let after = 0; ;) {
       const rows = await this.repo.liveTexts(tx, baseId, after, REBUILD_BATCH);
       if (rows.length === 0) break;
-      for (const row of rows) {
-        if (chunkOf(row.pageId) !== chunk) {
+      const keyed = rows.map((row) => ({ pageId: row.pageId, keys: keysOfTexts(row) }));
+      await vocabulary.load(tx, keyed.flatMap(({ keys }) => numberedWords(keys)));
+      for (const { pageId, keys } of keyed) {
+        if (chunkOf(pageId) !== chunk) {
           await changes.write(this.repo, tx, baseId, true);
-          chunk = chunkOf(row.pageId);
+          chunk = chunkOf(pageId);
         }
-        changes.add(row.pageId, pageKeys(keysOfTexts(row), vocabulary.numberOf));
+        changes.add(pageId, pageKeys(keys, vocabulary.numberOf));
       }
       after = rows[rows.length - 1].pageId;
     }
@@ -157,3 +159,6 @@ export class SearchIndexService extends SearchIndex {
     await vocabulary.flush(tx);
   }
 }
+
+/** The words of a text's keys that get numbers (pageKeys): those of MIN_WORD_LENGTH or more. */
+const numberedWords = (keys: PageTextKeys): string[] => [...keys.title.words, ...keys.body.words].filter((word) => word.length >= MIN_WORD_LENGTH);

@@ -55,6 +55,8 @@ export const unigramKey = (unit: number): number => key(KIND_UNIGRAM, unit);
 export const bigramKey = (pair: number): number => key(KIND_BIGRAM, pair >>> 0);
 export const wordKey = (wordNo: number): number => key(KIND_WORD, wordNo);
 export const wordPairKey = (pair: number): number => key(KIND_WORD_PAIR, pair >>> 0);
+/** Every key below this one names pages; from it on, words (postings over word numbers). */
+export const FIRST_WORD_PAIR_KEY = key(KIND_WORD_PAIR, 0);
 /** The same key in the title field. */
 export const inTitle = (anyKey: number): number => anyKey + VALUE_UNIT;
 

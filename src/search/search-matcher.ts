@@ -18,6 +18,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { KeptPendingTexts } from './kept-pending-texts';
+import { KeptWords, type BaseWords, type WordsContaining } from './kept-words';
 import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
 import { dialectOf } from '../database/dialect';
@@ -35,8 +36,8 @@ interface PlannedTerm {
   plan: TermPlan;
 }
 
-/** The numbers of the words containing each looked-up text. */
-type WordsContaining = Map<string, number[]>;
+/** The keys of the pages holding a word, anywhere and in the title. */
+const wordKeys = (wordNo: number): number[] => [wordKey(wordNo), inTitle(wordKey(wordNo))];
 
 /** No read: what `alongside` is when the caller sends none. */
 const NOTHING: SqlRead<undefined> = { statements: [], answer: () => undefined };
@@ -74,7 +75,7 @@ export class KeySets {
 
 @Injectable()
 export class SearchMatcher {
-  constructor(private readonly repo: SearchRepository, private readonly pendingTexts: KeptPendingTexts) {}
+  constructor(private readonly repo: SearchRepository, private readonly pendingTexts: KeptPendingTexts, private readonly keptWords: KeptWords) {}
 
   /**
    * `alongside`: a read sent first in the same round trip, answered with the matches (a kept
@@ -88,15 +89,17 @@ export class SearchMatcher {
     const planned: PlannedTerm[] = terms.map((term) => ({ term, plan: planTerm(term) }));
     const words = [...new Set(planned.filter(({ plan }) => plan.kind === 'word').map(({ term }) => term))];
     const directKeys = planned.flatMap(({ plan }) => (plan.kind === 'gram' ? [plan.key, inTitle(plan.key)] : plan.kind === 'check' ? plan.keys : []));
-    // The pending pages, the postings of the terms' own keys and those of their words' pairs of
-    // characters: one round trip.
-    const [alongsideAnswer, pending, postings, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], B | undefined]>(
+    const kept = this.keptWordsOf(baseId, words);
+    const lookedUp = words.filter((text) => !kept.containing.has(text));
+    // The pending pages, the postings of the terms' own keys, of the kept words' pages and of the
+    // other words' pairs of characters, then the base's last word number: one round trip.
+    const [alongsideAnswer, pending, postings, lastWord, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], number | undefined, B | undefined]>(
       em, alongside ?? NOTHING, this.pendingTexts.matchesRead(baseId, terms),
-      this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...words.flatMap(wordPairKeys)]), after ?? NOTHING,
+      this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...lookedUp.flatMap(wordPairKeys), ...[...kept.containing.values()].flat().flatMap(wordKeys)]),
+      words.length > 0 ? this.repo.lastWordRead(baseId) : NOTHING, after ?? NOTHING,
     );
     const sets = new KeySets().add(postings);
-    const containing = await this.wordsContaining(em, baseId, words, sets);
-    const wordKeys = (text: string) => (containing.get(text) ?? []).map((no) => wordKey(no));
+    const containing = await this.containingWords(em, baseId, words, kept, lastWord, sets);
     let hits: PageSet | undefined;
     const titleHits = new PageSet();
     for (const { term, plan } of planned) {
@@ -104,7 +107,7 @@ export class SearchMatcher {
       if (plan.kind === 'check') {
         found = sets.every(plan.keys);
       } else {
-        const anyKeys = plan.kind === 'gram' ? [plan.key] : wordKeys(term);
+        const anyKeys = plan.kind === 'gram' ? [plan.key] : (containing.get(term) ?? []).map(wordKey);
         found = sets.any(anyKeys);
         titleHits.or(sets.any(anyKeys.map(inTitle)));
       }
@@ -132,6 +135,32 @@ export class SearchMatcher {
     }
   }
 
+  /** The kept words containing those of `texts` that are kept, and the vocabulary they were found in. */
+  private keptWordsOf(baseId: string, texts: readonly string[]): BaseWords {
+    const kept = texts.length > 0 ? this.keptWords.of(baseId) : undefined;
+    return { lastWord: kept?.lastWord ?? -1, containing: new Map(texts.flatMap((text) => (kept?.containing.has(text) ? [[text, kept.containing.get(text)!]] : []))) };
+  }
+
+  /**
+   * The words containing each text: kept ones, when the base's last word is still the one they were
+   * found with, else looked up (wordsContaining; the pairs of characters of kept texts read first).
+   * `sets` holds the pages of the kept words and the pairs of the others; it gets those looked up.
+   */
+  private async containingWords(
+    em: EntityManager, baseId: string, texts: readonly string[], kept: BaseWords, lastWord: number | undefined, sets: KeySets,
+  ): Promise<WordsContaining> {
+    let containing: WordsContaining;
+    if (kept.containing.size > 0 && kept.lastWord !== lastWord) {
+      // Words came since the kept ones were found: every text is looked up afresh.
+      const [pairs] = await readTogether<[PostingRow[]]>(em, this.repo.postingsRead(dialectOf(em), baseId, [...kept.containing.keys()].flatMap(wordPairKeys)));
+      containing = await this.wordsContaining(em, baseId, texts, sets.add(pairs));
+    } else {
+      containing = new Map([...kept.containing, ...await this.wordsContaining(em, baseId, texts.filter((text) => !kept.containing.has(text)), sets)]);
+    }
+    if (lastWord !== undefined) this.keptWords.keep(baseId, lastWord, containing);
+    return containing;
+  }
+
   /**
    * The words of the base that contain each text (3 or more units): candidates by their pairs of
    * characters (in `sets` already), then checked. The candidates' page postings come in the same
@@ -145,7 +174,7 @@ export class SearchMatcher {
     const dialect = dialectOf(em);
     const [words, postings] = await readTogether<[WordRow[], PostingRow[]]>(
       em, this.repo.wordsByNoRead(dialect, baseId, all),
-      this.repo.postingsRead(dialect, baseId, all.flatMap((no) => [wordKey(no), inTitle(wordKey(no))])),
+      this.repo.postingsRead(dialect, baseId, all.flatMap(wordKeys)),
     );
     sets.add(postings);
     const wordOf = new Map(words.map((w) => [w.wordNo, w.word]));

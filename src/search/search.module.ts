@@ -11,6 +11,7 @@ import { SearchRanking } from './search-rank';
 import { KeptRankKeys } from './kept-rank-keys';
 import { KeptPendingTexts } from './kept-pending-texts';
 import { KeptSummaries } from './kept-summaries';
+import { KeptWords } from './kept-words';
 import { SearchController } from './search.controller';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
@@ -19,7 +20,7 @@ import { SearchService } from './search.service';
   imports: [AuthModule, OrderModule],
   controllers: [SearchController],
   providers: [
-    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, SearchRepository, SearchPagesRepository, SearchIndexService,
+    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, SearchRepository, SearchPagesRepository, SearchIndexService,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
   exports: [SearchIndex, SearchIndexService],

@@ -4,9 +4,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
-import type { SqlRead } from '../database/read-together';
+import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
+import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
 import { addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
 
@@ -216,8 +217,16 @@ export class SearchRepository {
 
   /** The next free word number of the base (call under the base's merge lock). */
   async nextWordNo(tx: EntityManager, baseId: string): Promise<number> {
-    const rows: { last: number | null }[] = await tx.query('SELECT MAX(word_no) AS last FROM search_words WHERE base_id = ?', [baseId]);
-    return rows[0].last === null ? 0 : Number(rows[0].last) + 1;
+    const [last] = await readTogether<[number]>(tx, this.lastWordRead(baseId));
+    return last + 1;
+  }
+
+  /** The base's last word number, -1 when it has none: words only being added, it tells its vocabulary (KeptWords). */
+  lastWordRead(baseId: string): SqlRead<number> {
+    return {
+      statements: [{ sql: 'SELECT MAX(word_no) AS last FROM search_words WHERE base_id = ?', params: [baseId] }],
+      answer: ([rows]) => (rows[0]?.last === null || rows[0]?.last === undefined ? -1 : Number(rows[0].last)),
+    };
   }
 
   async insertWords(tx: EntityManager, baseId: string, words: readonly (WordRow & { hash: number })[]): Promise<void> {
@@ -229,8 +238,10 @@ export class SearchRepository {
 
   // ---- whole base ----
 
-  async clearBase(tx: EntityManager, baseId: string): Promise<void> {
-    for (const table of ['search_postings', 'search_pending', 'search_words']) await tx.query(`DELETE FROM ${table} WHERE base_id = ?`, [baseId]);
+  /** Removes the base's page postings and pending pages; its words and their pair postings stay. */
+  async clearPagePostings(tx: EntityManager, baseId: string): Promise<void> {
+    await tx.query('DELETE FROM search_postings WHERE base_id = ? AND skey < ?', [baseId, FIRST_WORD_PAIR_KEY]);
+    await tx.query('DELETE FROM search_pending WHERE base_id = ?', [baseId]);
   }
 
   /** Up to `limit` live pages with ids from `after` (exclusive) on, ascending, with their search texts. */

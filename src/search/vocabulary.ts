@@ -18,14 +18,14 @@ export class Vocabulary {
     private readonly fresh: boolean,
   ) {}
 
-  /** The vocabulary of a base that has words already (call under the base's merge lock). */
+  /**
+   * The vocabulary of a base (call under the base's merge lock, or its lock for a rebuild). Words are
+   * only ever added, numbered one after another: a number never names another word of the base
+   * (KeptWords relies on it).
+   */
   static async open(repo: SearchRepository, tx: EntityManager, baseId: string): Promise<Vocabulary> {
-    return new Vocabulary(repo, baseId, await repo.nextWordNo(tx, baseId), false);
-  }
-
-  /** The vocabulary of a base whose words were all just removed (a rebuild). */
-  static empty(repo: SearchRepository, baseId: string): Vocabulary {
-    return new Vocabulary(repo, baseId, 0, true);
+    const next = await repo.nextWordNo(tx, baseId);
+    return new Vocabulary(repo, baseId, next, next === 0);
   }
 
   /** Looks up the stored numbers of those words not known yet, in a few queries. */

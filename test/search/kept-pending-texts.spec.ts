@@ -59,13 +59,13 @@ describe.each(backends)('kept pending texts on %s', (backend) => {
   it('keeps no more characters than allowed: the least recently searched base goes first', async () => {
     const [one, two] = [await pendingBase(1000), await pendingBase(2000)];
     // Each base's five texts hold 55 characters: room for one base only.
-    setup.pendingTexts.maxChars = 60;
+    setup.pendingTexts.kept.maxUnits = 60;
     try {
       expect(await textsReadDuring(async () => {
         for (const base of [one, two, two, one]) await expectScan(base, 'topic');
       })).toEqual([5, 5, 0, 5]);
     } finally {
-      setup.pendingTexts.maxChars = Infinity;
+      setup.pendingTexts.kept.maxUnits = Infinity;
     }
   });
 });

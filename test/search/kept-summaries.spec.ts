@@ -4,18 +4,10 @@
 import { lockBaseMovingOutline } from '../../src/database/dialect';
 import { SearchPagesRepository } from '../../src/search/search-pages.repository';
 import { backends } from '../support/databases';
-import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
+import { at, callsDuring, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
 
 /** How many summary reads `run` made. */
-async function summaryReadsDuring(run: () => Promise<void>): Promise<number> {
-  const reads = jest.spyOn(SearchPagesRepository.prototype, 'summaries');
-  try {
-    await run();
-    return reads.mock.calls.length;
-  } finally {
-    reads.mockRestore();
-  }
-}
+const summaryReadsDuring = (run: () => Promise<void>) => callsDuring(SearchPagesRepository.prototype, 'summaries', run);
 
 describe.each(backends)('kept summaries on %s', (backend) => {
   let setup: SearchSetup;
@@ -57,16 +49,16 @@ describe.each(backends)('kept summaries on %s', (backend) => {
   });
 
   it('keep no more summaries than allowed: the least recently searched base goes first', async () => {
-    setup.keptSummaries.maxSummaries = 8;
+    setup.keptSummaries.kept.maxUnits = 8;
     try {
       const [one, two] = [await topicBase(1000), await topicBase(2000)];
       expect(await summaryReadsDuring(async () => {
         for (const base of [one, two, one, two]) await expectScan(base);
       })).toBe(4);
-      expect(setup.keptSummaries.size()).toBeLessThanOrEqual(8);
+      expect(setup.keptSummaries.kept.size()).toBeLessThanOrEqual(8);
       expect(await summaryReadsDuring(() => expectScan(two))).toBe(0);
     } finally {
-      setup.keptSummaries.maxSummaries = Infinity;
+      setup.keptSummaries.kept.maxUnits = Infinity;
     }
   });
 });

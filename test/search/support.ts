@@ -16,6 +16,7 @@ import { decodeChunk } from '../../src/search/page-set';
 import { KeptPendingTexts } from '../../src/search/kept-pending-texts';
 import { KeptRankKeys } from '../../src/search/kept-rank-keys';
 import { KeptSummaries } from '../../src/search/kept-summaries';
+import { KeptWords } from '../../src/search/kept-words';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { ALL_KEY } from '../../src/search/search-keys';
 import { SearchMatcher } from '../../src/search/search-matcher';
@@ -34,6 +35,7 @@ export interface SearchSetup {
   pendingTexts: KeptPendingTexts;
   /** Kept only for bases whose keys are kept. */
   keptSummaries: KeptSummaries;
+  keptWords: KeptWords;
   service: SearchService;
   close(): Promise<void>;
 }
@@ -53,9 +55,10 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   keptKeys.keepFrom = Infinity;
   const pendingTexts = new KeptPendingTexts(repo);
   const keptSummaries = new KeptSummaries();
-  const service = new SearchService(db, new SearchMatcher(repo, pendingTexts), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys, keptSummaries);
+  const keptWords = new KeptWords();
+  const service = new SearchService(db, new SearchMatcher(repo, pendingTexts, keptWords), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys, keptSummaries);
   return {
-    db, index, ranking, keptKeys, pendingTexts, keptSummaries, service,
+    db, index, ranking, keptKeys, pendingTexts, keptSummaries, keptWords, service,
     close: async () => {
       await db.close();
       await database.drop();
@@ -210,4 +213,15 @@ export async function postingsOf(em: EntityManager, baseId: string): Promise<str
     const name = kind === 3 ? `word ${field} ${names.get(skey % 2 ** 32)}` : String(skey);
     return [`${name} @${row.chunk} ${offsets.join(',')}`];
   }).sort();
+}
+
+/** How many times the method was called while `run` ran. */
+export async function callsDuring<T extends object>(object: T, method: jest.FunctionPropertyNames<Required<T>>, run: () => Promise<void>): Promise<number> {
+  const calls = jest.spyOn(object, method);
+  try {
+    await run();
+    return calls.mock.calls.length;
+  } finally {
+    calls.mockRestore();
+  }
 }
