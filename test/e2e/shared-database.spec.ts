@@ -1,10 +1,11 @@
 // Two services on one database, as two processes behind a load balancer would be: whatever one
 // of them keeps between requests (trees, token answers, live-position bitmaps of display order) never hides a write made through the
 // other or straight in the database (with its outline version moved, as every outline write does);
-// nor do the rank keys and pending texts it keeps for search.
+// nor do the rank keys, pending texts, summaries and words it keeps for search.
 import fc from 'fast-check';
 import request from 'supertest';
 import { DEFAULT_KEEP_FROM, KeptRankKeys } from '../../src/search/kept-rank-keys';
+import { DEFAULT_MERGE_THRESHOLD, SearchIndexService } from '../../src/search/search-index.service';
 import { describeEachBackend, secondService } from '../support/e2e';
 
 describeEachBackend('two services on one database', (h) => {
@@ -133,6 +134,28 @@ describeEachBackend('two services on one database', (h) => {
       expect((await base.call('patch', base.pagesPath(ids[1]), { body: { body: 'nothing here' } })).status).toBe(200);
       expect(await searchViaOther()).toEqual([added, ids[0]]);
     } finally {
+      for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = DEFAULT_KEEP_FROM;
+    }
+  });
+
+  it('searches with the summaries and words it keeps only as long as the first service wrote none', async () => {
+    for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = 0;
+    // Every write through the first service merges its page into the postings at once.
+    h().app.get(SearchIndexService).mergeThreshold = 1;
+    try {
+      const base = await h().fresh();
+      const first = (await base.createPage({ title: 'One', body: 'a server' })).content_id;
+      await base.createPage({ title: 'Two', body: 'two servers' });
+      const searchViaOther = async (q: string) => (await viaOther(base.token, `/bases/${base.baseId}/search?q=${q}`)).body;
+      // Read twice: the second search answers from the summaries and words the other service kept.
+      for (let i = 0; i < 2; i++) expect((await searchViaOther('erver')).pages.map((p: any) => p.title)).toEqual(['Two', 'One']);
+      expect((await base.call('patch', base.pagesPath(first), { body: { title: 'Renamed' } })).status).toBe(200);
+      expect((await searchViaOther('erver')).pages.map((p: any) => p.title)).toEqual(['Renamed', 'Two']);
+      // A word new to the base, merged through the first service, is found by the other's next search.
+      await base.createPage({ title: 'Three', body: 'an observer' });
+      expect((await searchViaOther('erver')).pages.map((p: any) => p.title)).toEqual(['Three', 'Renamed', 'Two']);
+    } finally {
+      h().app.get(SearchIndexService).mergeThreshold = DEFAULT_MERGE_THRESHOLD;
       for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = DEFAULT_KEEP_FROM;
     }
   });
