@@ -3,7 +3,7 @@
 // - A term of 1 or 2 characters: the pages of its gram key (exact).
 // - A longer term of one class (search-keys.ts): the pages of the words containing it (exact);
 //   those words are found through the postings of their pairs of characters over word numbers,
-//   then checked.
+//   then checked, and kept by this process while the base's last word number stays (KeptWords).
 // - Any other term: the pages holding all of its pairs of characters are candidates, checked
 //   against their text with INSTR.
 // - Pending pages (text changed since the postings were written) are left out of the postings'
@@ -14,7 +14,7 @@
 // - Only pages holding ALL_KEY count: a deleted page leaves that key alone (SearchIndexService).
 // - Reads go together where none needs another's answer (read-together.ts): the pending pages with
 //   all postings the terms name, then the candidate words with theirs. On MySQL/MariaDB that is one
-//   round trip, or two with a word term, before the check of unsure terms.
+//   round trip, or two with a word term not kept, before the check of unsure terms.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { KeptPendingTexts } from './kept-pending-texts';
