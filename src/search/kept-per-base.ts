@@ -1,4 +1,4 @@
-// What a process keeps per base for search (summaries, words, pending texts): the least recently
+// What a process keeps per base for search (rank keys, summaries, words, pending texts): the least recently
 // used bases go first once the units they hold in all pass the bound.
 
 export class KeptPerBase<V> {

@@ -8,6 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BaseRankKeys } from './base-rank-keys';
+import { KeptPerBase } from './kept-per-base';
 import { SearchPagesRepository, type BaseChanges } from './search-pages.repository';
 
 /** Bases with fewer live pages are ranked in the database: probing them is cheap, keeping them is not. */
@@ -18,28 +19,23 @@ export const DEFAULT_MAX_KEPT_PAGES = 400_000;
 @Injectable()
 export class KeptRankKeys {
   keepFrom = DEFAULT_KEEP_FROM;
-  maxPages = DEFAULT_MAX_KEPT_PAGES;
-  /** In order of use, least recent first. */
-  private readonly bases = new Map<string, BaseRankKeys>();
-  private readonly reading = new Map<string, Promise<void>>();
+  /** Counted in pages. */
+  readonly kept = new KeptPerBase<BaseRankKeys>(DEFAULT_MAX_KEPT_PAGES);
+  private readonly reading = new Map<string, Promise<BaseRankKeys>>();
 
   constructor(private readonly pages: SearchPagesRepository) {}
 
   /** Whether a base of `livePages` (undefined: not known yet) may be kept, so its count is worth reading. */
   mayKeep(livePages: number | undefined): boolean {
-    return livePages === undefined || (livePages >= this.keepFrom && livePages <= this.maxPages);
+    return livePages === undefined || (livePages >= this.keepFrom && livePages <= this.kept.maxUnits);
   }
 
   /** The base's keys as of its count `base.changes` or later; undefined when the base is not kept. */
   async keysOf(em: EntityManager, baseId: string, base: BaseChanges): Promise<BaseRankKeys | undefined> {
     if (!this.mayKeep(base.livePages)) return undefined;
     for (;;) {
-      const kept = this.bases.get(baseId);
-      if (kept && kept.createdAt === base.createdAt && kept.seen >= base.changes) {
-        this.bases.delete(baseId);
-        this.bases.set(baseId, kept);
-        return kept;
-      }
+      const kept = this.kept.use(baseId);
+      if (kept && kept.createdAt === base.createdAt && kept.seen >= base.changes) return kept;
       // One read at a time per base: an older answer applied after a newer one would undo it.
       const pending = this.reading.get(baseId);
       if (pending) {
@@ -49,15 +45,8 @@ export class KeptRankKeys {
       const read = this.readChanges(em, baseId, kept?.createdAt === base.createdAt ? kept : undefined, base)
         .finally(() => this.reading.delete(baseId));
       this.reading.set(baseId, read);
-      await read;
+      return read;
     }
-  }
-
-  /** Pages whose keys are kept, in all. */
-  keptPages(): number {
-    let pages = 0;
-    for (const kept of this.bases.values()) pages += kept.size;
-    return pages;
   }
 
   /**
@@ -65,23 +54,12 @@ export class KeptRankKeys {
    * after `base.changes` was read, so it sees every page written up to that count, and maybe later
    * ones, which the next read reads again.
    */
-  private async readChanges(em: EntityManager, baseId: string, kept: BaseRankKeys | undefined, base: BaseChanges): Promise<void> {
+  private async readChanges(em: EntityManager, baseId: string, kept: BaseRankKeys | undefined, base: BaseChanges): Promise<BaseRankKeys> {
     const target = kept ?? new BaseRankKeys(base.createdAt, -1);
     const changed = await this.pages.changedRankKeys(em, baseId, target.seen);
     target.apply(changed);
     target.seen = Math.max(target.seen, base.changes);
-    this.bases.delete(baseId);
-    this.bases.set(baseId, target);
-    this.evictBeyondLimit(baseId);
-  }
-
-  private evictBeyondLimit(keep: string): void {
-    let pages = this.keptPages();
-    for (const [baseId, kept] of this.bases) {
-      if (pages <= this.maxPages) return;
-      if (baseId === keep) continue;
-      this.bases.delete(baseId);
-      pages -= kept.size;
-    }
+    this.kept.set(baseId, target, target.size);
+    return target;
   }
 }

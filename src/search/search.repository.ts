@@ -161,13 +161,15 @@ export class SearchRepository {
   pendingTextsRead(baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
     // A page no longer live matches nothing: its texts are not sent either.
     const noText = kept.size === 0 ? "p.status <> 'A'" : `p.status <> 'A' OR p.change_no = CASE s.page_id ${[...kept.keys()].map(() => 'WHEN ? THEN ?').join(' ')} ELSE -1 END`;
+    const keptParams = [...kept].flat();
     return {
       statements: [{
         sql: `SELECT s.page_id, p.status, p.change_no, CASE WHEN ${noText} THEN NULL ELSE t.search_title END AS search_title,
             CASE WHEN ${noText} THEN NULL ELSE t.search_body END AS search_body
           FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
           WHERE s.base_id = ?`,
-        params: [...[...kept].flat(), ...[...kept].flat(), baseId],
+        // noText appears twice, in the title's column and in the body's.
+        params: [...keptParams, ...keptParams, baseId],
       }],
       answer: ([rows]) => rows.map((row) => ({
         pageId: Number(row.page_id), live: row.status === 'A', changeNo: Number(row.change_no),

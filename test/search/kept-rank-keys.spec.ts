@@ -58,9 +58,9 @@ describe.each(backends)('kept rank keys on %s', (backend) => {
       const base = await TestBase.create(setup, 100 * perRead);
       for (let i = 0; i < 30; i++) await base.add({ title: `page ${i}`, body: i % 2 ? 'topic' : 'other', updatedAt: at(i) });
       const expectScan = async () => expect(await base.search('topic', { limit: 5 })).toEqual(scanSearch(base.live, ['topic'], { limit: 5 }));
-      const keptBefore = setup.keptKeys.keptPages();
+      const keptBefore = setup.keptKeys.kept.size();
       await expectScan();
-      expect(setup.keptKeys.keptPages() - keptBefore).toBe(30);
+      expect(setup.keptKeys.kept.size() - keptBefore).toBe(30);
       await base.add({ title: 'newest', body: 'topic', updatedAt: at(100) });
       await expectScan();
       await base.edit(base.live[1], { body: 'topic again' }, at(101));
@@ -75,14 +75,14 @@ describe.each(backends)('kept rank keys on %s', (backend) => {
       await expectScan();
       await base.remove(base.live.find((page) => page.title === 'newest')!, at(103));
       await expectScan();
-      expect(setup.keptKeys.keptPages() - keptBefore).toBe(30);
+      expect(setup.keptKeys.kept.size() - keptBefore).toBe(30);
     } finally {
       SearchPagesRepository.rankKeysPerRead = before;
     }
   });
 
   it('keep no more pages than allowed: the least recently searched base goes first', async () => {
-    setup.keptKeys.maxPages = 50;
+    setup.keptKeys.kept.maxUnits = 50;
     try {
       const bases: TestBase[] = [];
       for (let b = 0; b < 3; b++) {
@@ -91,9 +91,9 @@ describe.each(backends)('kept rank keys on %s', (backend) => {
         bases.push(base);
       }
       for (const base of bases) expect(await base.search('topic', { limit: 3 })).toEqual(scanSearch(base.live, ['topic'], { limit: 3 }));
-      expect(setup.keptKeys.keptPages()).toBeLessThanOrEqual(50);
+      expect(setup.keptKeys.kept.size()).toBeLessThanOrEqual(50);
     } finally {
-      setup.keptKeys.maxPages = Infinity;
+      setup.keptKeys.kept.maxUnits = Infinity;
     }
   });
 });
