@@ -22,7 +22,11 @@ export class GroupedWrites {
   private readonly waiting: Waiting[] = [];
   private draining: Promise<void> | null = null;
 
-  constructor(private readonly writer: DataSource) {}
+  /** `committed` runs after each transaction that committed (the WAL grew). */
+  constructor(
+    private readonly writer: DataSource,
+    private readonly committed: () => void = () => {},
+  ) {}
 
   write<T>(work: WriteWork<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -54,6 +58,7 @@ export class GroupedWrites {
       await runner.query('BEGIN IMMEDIATE');
       for (const { work } of group) outcomes.push(await inSavepoint(runner, work));
       await runner.query('COMMIT');
+      this.committed();
     } catch (error) {
       // The transaction itself failed (busy, I/O): none of the group's writes is stored.
       await runner.query('ROLLBACK').catch(() => undefined);

@@ -13,6 +13,7 @@ import { isRetryableConflict } from './db-errors';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
 import { GroupedWrites } from './grouped-writes';
 import { StatementPipeline } from './statement-pipeline';
+import { WalCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
 
 export type WriteWork<T> = (tx: EntityManager) => Promise<T>;
 
@@ -48,7 +49,9 @@ export abstract class UnitOfWork {
       if (target.dialect === 'mysql') return new MysqlUnitOfWork(writer);
       const reader = new DataSource(dataSourceOptions(target, true));
       await reader.initialize();
-      return new SqliteUnitOfWork(writer, reader);
+      // The checkpointer's thread copies the WAL into the file; the writer only past a far higher bound.
+      await writer.query(`PRAGMA wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
+      return new SqliteUnitOfWork(writer, reader, new WalCheckpointer(target.location));
     } catch (error) {
       await writer.destroy();
       throw error;
@@ -96,9 +99,10 @@ class SqliteUnitOfWork extends UnitOfWork {
   constructor(
     private readonly writer: DataSource,
     private readonly readerSource: DataSource,
+    readonly checkpointer: WalCheckpointer,
   ) {
     super();
-    this.writes = new GroupedWrites(writer);
+    this.writes = new GroupedWrites(writer, () => checkpointer.committed());
     this.preparedReader = sqlitePreparedReads(readerSource);
   }
 
@@ -120,6 +124,7 @@ class SqliteUnitOfWork extends UnitOfWork {
 
   async close(): Promise<void> {
     await this.writes.idle();
+    await this.checkpointer.close();
     await this.readerSource.destroy();
     await this.writer.destroy();
   }

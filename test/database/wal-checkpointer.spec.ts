@@ -1,0 +1,68 @@
+// SQLite's WAL is copied into the database file by the checkpointer's thread after writes commit
+// (src/database/wal-checkpointer.ts), not by the writes themselves: the writer checkpoints only
+// past a far higher bound. What the writes stored is read back, and is in the file itself.
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseDatabaseUrl } from '../../src/database/data-source';
+import { UnitOfWork } from '../../src/database/unit-of-work';
+import { WalCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from '../../src/database/wal-checkpointer';
+
+const ROWS = 40;
+const ROW_BYTES = 16 * 1024;
+
+describe('the WAL checkpointer (SQLite)', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'kbp-checkpoint-'));
+  const file = join(directory, 'kb.db');
+  let db: UnitOfWork;
+  const checkpointer = () => (db as unknown as { checkpointer: WalCheckpointer }).checkpointer;
+
+  beforeAll(async () => {
+    db = await UnitOfWork.open(parseDatabaseUrl(file));
+  });
+  afterAll(async () => {
+    await db?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('the writer leaves checkpoints to it below its own bound', async () => {
+    const bound = await db.write(async (tx) => tx.query('PRAGMA wal_autocheckpoint'));
+    expect(Object.values(bound[0])[0]).toBe(WRITER_AUTOCHECKPOINT_PAGES);
+  });
+
+  it('copies every committed page into the file soon after the writes, and nothing is lost', async () => {
+    await db.write((tx) => tx.query('CREATE TABLE checkpoint_probe (n INTEGER PRIMARY KEY, filler BLOB NOT NULL)'));
+    const before = checkpointer().count;
+    // Several commits, about 160 WAL pages: far below the writer's own bound.
+    for (let n = 0; n < ROWS; n++) {
+      await db.write((tx) => tx.query('INSERT INTO checkpoint_probe (n, filler) VALUES (?, randomblob(?))', [n, ROW_BYTES]));
+    }
+    for (let waited = 0; waited < 5000; waited += 50) {
+      const last = checkpointer().last;
+      if (checkpointer().count > before && last && last.walPages >= ROWS && last.checkpointedPages === last.walPages) break;
+      await sleep(50);
+    }
+    expect(checkpointer().count).toBeGreaterThan(before);
+    const last = checkpointer().last!;
+    expect(last.walPages).toBeGreaterThanOrEqual(ROWS);
+    expect(last.checkpointedPages).toBe(last.walPages);
+
+    // The file alone holds every row: a copy of it, opened without the WAL beside it.
+    const copy = join(directory, 'copy.db');
+    copyFileSync(file, copy);
+    const alone = new Database(copy, { readonly: true });
+    try {
+      expect(alone.prepare('SELECT COUNT(*) AS n, SUM(length(filler)) AS bytes FROM checkpoint_probe').get()).toEqual({ n: ROWS, bytes: ROWS * ROW_BYTES });
+    } finally {
+      alone.close();
+    }
+  });
+
+  it('closes with the unit of work', async () => {
+    const other = await UnitOfWork.open(parseDatabaseUrl(join(directory, 'other.db')));
+    await other.write((tx) => tx.query('CREATE TABLE t (x INTEGER)'));
+    await expect(other.close()).resolves.toBeUndefined();
+  });
+});
