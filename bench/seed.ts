@@ -93,9 +93,11 @@ export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[
   return db.write(async (tx) => {
     // The lock of the base, with its live count and outline version moved, as a create does.
     await lockBaseMovingOutline(tx, baseId, batch.length);
-    const next = await blocks.nextPosition(tx, baseId);
-    if (!next) throw new Error(`The base "${baseId}" does not exist.`);
-    const first = next.position;
+    const next: { next_pos: number }[] = await tx.query(
+      'SELECT (SELECT COALESCE(MAX(pos) + 1, 0) FROM pages WHERE base_id = b.base_id) AS next_pos FROM bases b WHERE b.base_id = ?', [baseId],
+    );
+    if (!next[0]) throw new Error(`The base "${baseId}" does not exist.`);
+    const first = Number(next[0].next_pos);
     for (let start = 0; start < batch.length; start += PAGE_ROWS_PER_INSERT) {
       await insertPageRows(tx, baseId, first + start, batch.slice(start, start + PAGE_ROWS_PER_INSERT));
     }

@@ -11,8 +11,9 @@ export interface PositionInBlock {
   bits: Uint8Array | null;
 }
 
-/** Where a new page goes, and the base's outline version as the write sees it. */
-export interface NextPosition extends PositionInBlock {
+/** Where a new page went, and the base's outline version as the write sees it. */
+export interface AppendedPosition extends PositionInBlock {
+  pageId: number;
   outlineVersion: number;
 }
 
@@ -33,17 +34,21 @@ export class LiveBlocksRepository {
     return { outlineVersion: Number(rows[0].outline_version), positions: new LivePositions(blocks) };
   }
 
-  /** The position a new page of the base takes (one past the greatest live one), with its block, in one
-   * statement; null when the base is gone. */
-  async nextPosition(tx: EntityManager, baseId: string): Promise<NextPosition | null> {
-    const rows: { next_pos: number; bits: Uint8Array | null; outline_version: number }[] = await tx.query(
-      `SELECT m.next_pos, l.bits, b.outline_version FROM bases b CROSS JOIN (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m
-       LEFT JOIN live_blocks l ON l.base_id = b.base_id AND l.block_start = m.next_pos - (m.next_pos % ${POSITION_BLOCK})
+  /**
+   * Where the page a write has just appended went (PagesRepository.append): the base's greatest
+   * position, its page, the stored bitmap of its block and the outline version, in one statement;
+   * null when the base is gone (and so nothing was appended).
+   */
+  async appended(tx: EntityManager, baseId: string): Promise<AppendedPosition | null> {
+    const rows: { page_id: number; pos: number; bits: Uint8Array | null; outline_version: number }[] = await tx.query(
+      `SELECT p.page_id, p.pos, l.bits, b.outline_version FROM bases b
+       JOIN pages p ON p.base_id = b.base_id AND p.pos = (SELECT MAX(pos) FROM pages WHERE base_id = ?)
+       LEFT JOIN live_blocks l ON l.base_id = b.base_id AND l.block_start = p.pos - (p.pos % ${POSITION_BLOCK})
        WHERE b.base_id = ?`,
       [baseId, baseId],
     );
     const row = rows[0];
-    return row ? { position: Number(row.next_pos), bits: row.bits ?? null, outlineVersion: Number(row.outline_version) } : null;
+    return row ? { pageId: Number(row.page_id), position: Number(row.pos), bits: row.bits ?? null, outlineVersion: Number(row.outline_version) } : null;
   }
 
   /** Marks `position` live or not in its block. */

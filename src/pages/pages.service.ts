@@ -21,7 +21,7 @@ import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
-import { PagesRepository, type NearestPages, type NewPageRow, type PageColumnChanges, type PageTextChanges, type VersionedPage } from './pages.repository';
+import { PagesRepository, type NearestPages, type PageColumnChanges, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
   title: string;
@@ -159,38 +159,42 @@ export class PagesService {
   async create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
     const content = prepareContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
-    const created = await this.db.write(async (tx) => {
+    const created = await this.appendWithFreeContentId(async (tx, contentId) => {
       await lockBaseMovingOutline(tx, baseId, 1);
       const stamp = now();
-      const next = await this.blocks.nextPosition(tx, baseId);
-      if (!next) throw baseGone(baseId);
       const row = {
-        baseId, contentId: newContentId(), position: next.position, title: input.title, type: input.type, lang: input.lang, now: stamp,
+        baseId, contentId, title: input.title, type: input.type, lang: input.lang, now: stamp,
         body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
       };
-      const pageId = await this.insertWithFreeContentId(tx, row);
-      await this.blocks.mark(tx, baseId, next, true);
+      await this.pages.append(tx, row);
+      const appended = await this.blocks.appended(tx, baseId);
+      if (!appended) throw baseGone(baseId);
+      const { pageId, position } = appended;
+      await this.pages.insertText(tx, pageId, row);
+      await this.blocks.mark(tx, baseId, appended, true);
       await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
       const page: PageDetailRow = {
-        pageId, baseId, contentId: row.contentId, position: next.position, title: input.title, type: input.type, level: 0, lang: input.lang,
+        pageId, baseId, contentId, position, title: input.title, type: input.type, level: 0, lang: input.lang,
         updatedAt: stamp, createdAt: stamp, body: content.body, bodyRevision: 0, view: null, path: [input.title],
       };
-      return { page, outlineVersion: next.outlineVersion };
+      return { page, outlineVersion: appended.outlineVersion };
     });
     this.order.keepAfterWrite(baseId, created.outlineVersion, (positions) => positions.withLive(created.page.position, true));
     await this.mergeSearchWhenDue(baseId);
     return created.page;
   }
 
-  /** Inserts the page, drawing its content id again while the drawn one is taken in the base (the
-   * unique key tells; a failed statement leaves the transaction as it was). Sets `row.contentId`. */
-  private async insertWithFreeContentId(tx: EntityManager, row: NewPageRow): Promise<number> {
+  /**
+   * Runs the write of a create with a content id drawn for it, and again with another while the
+   * drawn one is taken in the base (the unique key fails the write, which then left nothing).
+   */
+  private async appendWithFreeContentId<T>(write: (tx: EntityManager, contentId: string) => Promise<T>): Promise<T> {
     for (let draw = 1; ; draw++) {
+      const contentId = newContentId();
       try {
-        return await this.pages.insert(tx, row);
+        return await this.db.write((tx) => write(tx, contentId));
       } catch (error) {
         if (!isUniqueViolation(error) || draw >= CONTENT_ID_DRAWS) throw error;
-        row.contentId = newContentId();
       }
     }
   }

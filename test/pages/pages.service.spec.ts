@@ -1,6 +1,7 @@
 // PagesService on real databases: creating, reading, updating, deleting and listing pages, and
 // every write being one transaction (a failure inside it leaves nothing behind).
 import * as tokens from '../../src/auth/tokens';
+import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 import { MAX_LEVEL } from '../../src/outline/limits';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { postingsOf } from '../search/support';
@@ -111,6 +112,23 @@ describeEachBackend('PagesService', (h, backend) => {
     expect(created.contentId).toBe('fresh1');
     expect(ids.calls()).toBe(3);
     expect((await s.pages.detail(baseId, taken.contentId)).title).toBe('Taken');
+  });
+
+  (backend === 'mysql' ? it : it.skip)('create holds the base locked for two round trips on MySQL: lock, append and where it went; then the rest with COMMIT', async () => {
+    mergingAt(10 ** 9); // no count of pending pages after the write
+    const baseId = await s.newBase();
+    await s.addPage(baseId, { title: 'Before' });
+    const sent: string[] = [];
+    const query = MysqlQueryRunner.prototype.query;
+    jest.spyOn(MysqlQueryRunner.prototype, 'query').mockImplementation(function (this: MysqlQueryRunner, ...args: Parameters<typeof query>) {
+      sent.push(String(args[0]));
+      return query.apply(this, args);
+    });
+    await s.addPage(baseId, { title: 'After' });
+    const trips = sent.filter((sql) => !sql.startsWith('SET SESSION'));
+    expect(trips).toHaveLength(2);
+    expect(trips[0]).toMatch(/^START TRANSACTION;\s*UPDATE bases SET live_pages[\s\S]*INSERT INTO pages[\s\S]*SELECT p\.page_id, p\.pos/);
+    expect(trips[1]).toMatch(/INSERT INTO page_texts[\s\S]*COMMIT$/);
   });
 
   it('a soft-deleted page keeps its content id taken', async () => {
