@@ -12,6 +12,9 @@ export const CHECKPOINT_INTERVAL_MS = 200;
 /** WAL pages past which the writer checkpoints by itself, as SQLite does at 1,000 without this thread. */
 export const WRITER_AUTOCHECKPOINT_PAGES = 20_000;
 
+/** The worker's heap, in MB. */
+const WORKER_HEAP_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 };
+
 /** What one PASSIVE checkpoint reported: pages in the WAL, and how many of them are in the file now. */
 export interface CheckpointResult {
   walPages: number;
@@ -61,6 +64,9 @@ export class WalCheckpointer {
     this.worker = new Worker(workerSource, {
       eval: true,
       workerData: { file, driver: require.resolve('better-sqlite3'), intervalMs },
+      // It allocates next to nothing; without limits its heap would take the process's young
+      // generation size (kbp's 16 MB semi-spaces) again, against the service's memory bound.
+      resourceLimits: WORKER_HEAP_LIMITS,
     });
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     // A process with nothing else to do (kbp's commands) does not wait for this thread.
