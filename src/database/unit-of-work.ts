@@ -49,7 +49,7 @@ export abstract class UnitOfWork {
       if (target.dialect === 'mysql') return new MysqlUnitOfWork(writer);
       const reader = new DataSource(dataSourceOptions(target, true));
       await reader.initialize();
-      // The checkpointer's thread copies the WAL into the file; the writer only past a far higher bound.
+      // The checkpointer's connection copies the WAL into the file; the writer only past a far higher bound.
       await writer.query(`PRAGMA wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
       return new SqliteUnitOfWork(writer, reader, new WalCheckpointer(target.location));
     } catch (error) {
@@ -124,7 +124,7 @@ class SqliteUnitOfWork extends UnitOfWork {
 
   async close(): Promise<void> {
     await this.writes.idle();
-    await this.checkpointer.close();
+    this.checkpointer.close();
     await this.readerSource.destroy();
     await this.writer.destroy();
   }

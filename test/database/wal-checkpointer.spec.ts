@@ -1,6 +1,6 @@
-// SQLite's WAL is copied into the database file by the checkpointer's thread after writes commit
-// (src/database/wal-checkpointer.ts), not by the writes themselves: the writer checkpoints only
-// past a far higher bound. What the writes stored is read back, and is in the file itself.
+// SQLite's WAL is copied into the database file by the checkpointer's connection after writes commit
+// (src/database/wal-checkpointer.ts), not inside the writes' commits: the writer checkpoints only
+// past a far higher bound. What the writes stored is in the file itself.
 import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
