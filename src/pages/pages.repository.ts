@@ -82,11 +82,6 @@ function positionAndTitle(value: unknown): { position: number; title: string } |
   return { position: Number(text.slice(0, space)), title: text.slice(space + 1) };
 }
 
-/** The row id a driver reports for an INSERT: better-sqlite3 gives it as is, mysql2 in a header. */
-function insertedId(result: unknown): number {
-  return Number(typeof result === 'object' && result !== null ? (result as { insertId: number }).insertId : result);
-}
-
 export interface NearestPages {
   nearest: ({ position: number; title: string } | null)[];
   outlineVersion: number | null;
