@@ -28,7 +28,7 @@ export class WalCheckpointer {
   /** Checkpoints run so far. */
   count = 0;
 
-  constructor(file: string, private readonly intervalMs = CHECKPOINT_INTERVAL_MS) {
+  constructor(file: string) {
     this.connection = new Database(file, { fileMustExist: true });
     this.connection.pragma('wal_autocheckpoint = 0');
   }
@@ -36,7 +36,7 @@ export class WalCheckpointer {
   /** A write committed: the WAL grew. */
   committed(): void {
     if (this.timer || !this.connection.open) return;
-    this.timer = setTimeout(() => this.checkpoint(), Math.max(0, this.lastAt + this.intervalMs - Date.now()));
+    this.timer = setTimeout(() => this.checkpoint(), Math.max(0, this.lastAt + CHECKPOINT_INTERVAL_MS - Date.now()));
     // A process with nothing else to do (kbp's commands) does not wait for it.
     this.timer.unref();
   }

@@ -2,7 +2,7 @@
 // (src/database/wal-checkpointer.ts), not inside the writes' commits: the writer checkpoints only
 // past a far higher bound. What the writes stored is in the file itself.
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -60,9 +60,20 @@ describe('the WAL checkpointer (SQLite)', () => {
     }
   });
 
-  it('closes with the unit of work', async () => {
-    const other = await UnitOfWork.open(parseDatabaseUrl(join(directory, 'other.db')));
-    await other.write((tx) => tx.query('CREATE TABLE t (x INTEGER)'));
-    await expect(other.close()).resolves.toBeUndefined();
+  it('closes its connection with the unit of work: no file of the database stays open', async () => {
+    const other = join(directory, 'other.db');
+    /** Descriptors of this process open on the database's files (its WAL and shared memory too). */
+    const openFiles = () => readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(other);
+      } catch {
+        return false; // closed meanwhile
+      }
+    }).length;
+    const opened = await UnitOfWork.open(parseDatabaseUrl(other));
+    await opened.write((tx) => tx.query('CREATE TABLE t (x INTEGER)'));
+    expect(openFiles()).toBeGreaterThan(0);
+    await opened.close();
+    expect(openFiles()).toBe(0);
   });
 });
