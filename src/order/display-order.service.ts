@@ -5,6 +5,7 @@
 // writes may ask (a write's uncommitted version must never be kept).
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '../database/unit-of-work';
 import type { LivePositions } from '../outline/positions';
 import { LiveBlocksRepository, type VersionedPositions } from './live-blocks.repository';
 
@@ -14,6 +15,8 @@ const KEPT_BASES = 256;
 @Injectable()
 export class DisplayOrder {
   private readonly kept = new Map<string, VersionedPositions>();
+  /** Per base, the positions the latest write of this process left, until it has committed or failed. */
+  private readonly left = new Map<string, LeftPositions>();
 
   constructor(private readonly blocks: LiveBlocksRepository) {}
 
@@ -40,12 +43,54 @@ export class DisplayOrder {
    * The live positions as a write transaction sees them, never kept (its version may not commit).
    * A write holding the base's lock that moved the outline version from `movedFrom` may take the
    * positions kept at that version: every write that changes them moves the version, and none can
-   * have committed since without the lock.
+   * have committed since without the lock. So may it take the positions an earlier write of this
+   * process left at that version (`write`): at once when that write ran in the same transaction
+   * (SQLite's grouped writes), else once it has committed. On MySQL/MariaDB the lock passes on
+   * before the earlier write hears that its COMMIT is done, so its keepAfterWrite comes too late.
    */
   async positionsInWrite(tx: EntityManager, baseId: string, movedFrom?: number): Promise<VersionedPositions | null> {
-    const kept = this.kept.get(baseId);
-    if (kept && movedFrom !== undefined && kept.outlineVersion === movedFrom) return kept;
+    if (movedFrom !== undefined) {
+      const kept = this.kept.get(baseId);
+      if (kept?.outlineVersion === movedFrom) return kept;
+      const left = this.left.get(baseId);
+      if (left?.outlineVersion === movedFrom && (left.tx === tx || (await left.committed))) return left;
+    }
     return this.blocks.load(tx, baseId);
+  }
+
+  /**
+   * Runs a write of the base in `db` whose work may leave the positions its outline version has
+   * (`leave`), for the base's next writes (positionsInWrite) and, once committed, for reads. They
+   * count once the work has succeeded, and only if its transaction commits: a write that fails, or
+   * runs again after a deadlock, takes them back.
+   */
+  async write<T>(db: UnitOfWork, baseId: string, work: (tx: EntityManager, leave: LeavePositions) => Promise<T>): Promise<T> {
+    let left: LeftPositions | undefined;
+    const settle = (committed: boolean) => {
+      if (!left) return;
+      left.settle(committed);
+      if (this.left.get(baseId) === left) this.left.delete(baseId);
+      if (committed) this.keepLeft(baseId, left);
+      left = undefined;
+    };
+    try {
+      const value = await db.write(async (tx) => {
+        settle(false);
+        let leaving: VersionedPositions | undefined;
+        const result = await work(tx, (outlineVersion, positions) => (leaving = { outlineVersion, positions }));
+        if (leaving) {
+          let resolve!: (committed: boolean) => void;
+          const committed = new Promise<boolean>((done) => (resolve = done));
+          left = { ...leaving, tx, committed, settle: resolve };
+          this.left.set(baseId, left);
+        }
+        return result;
+      });
+      settle(true);
+      return value;
+    } finally {
+      settle(false);
+    }
   }
 
   /**
@@ -57,4 +102,23 @@ export class DisplayOrder {
     const kept = this.kept.get(baseId);
     if (kept?.outlineVersion === version - 1) this.kept.set(baseId, { outlineVersion: version, positions: change(kept.positions) });
   }
+
+  /** Positions a committed write left: kept unless newer ones are (versions only grow as writes commit). */
+  private keepLeft(baseId: string, left: VersionedPositions): void {
+    const kept = this.kept.get(baseId);
+    if (kept && kept.outlineVersion >= left.outlineVersion) return;
+    this.kept.delete(baseId);
+    this.kept.set(baseId, { outlineVersion: left.outlineVersion, positions: left.positions });
+    if (this.kept.size > KEPT_BASES) this.kept.delete(this.kept.keys().next().value!);
+  }
+}
+
+/** Leaves the positions a write's outline version has. */
+export type LeavePositions = (outlineVersion: number, positions: LivePositions) => void;
+
+/** Positions a write left, with the transaction that wrote them and whether it committed. */
+interface LeftPositions extends VersionedPositions {
+  tx: EntityManager;
+  committed: Promise<boolean>;
+  settle(committed: boolean): void;
 }

@@ -235,7 +235,7 @@ export class PagesService {
   }
 
   async delete(baseId: string, contentId: string): Promise<void> {
-    const deleted = await this.db.write(async (tx) => {
+    await this.order.write(this.db, baseId, async (tx, leave) => {
       await lockBaseMovingOutline(tx, baseId, -1);
       const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: 0, descendants: true });
       if (!found) return this.notFound(tx, baseId);
@@ -245,9 +245,8 @@ export class PagesService {
       await this.pages.softDelete(tx, baseId, page.pageId, positions.orderOf(page.position), now());
       await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
-      return { position: page.position, outlineVersion: found.outlineVersion };
+      leave(found.outlineVersion, positions.withLive(page.position, false));
     });
-    this.order.keepAfterWrite(baseId, deleted.outlineVersion, (positions) => positions.withLive(deleted.position, false));
     await this.mergeSearchWhenDue(baseId);
   }
 
