@@ -30,6 +30,11 @@ export function descendantsEnd(pages: readonly Leveled[], index: number): number
   return end;
 }
 
+/** Whether moving a page to `newLevel` keeps its descendants, the deepest at `deepestDescendantLevel`, within MAX_LEVEL. */
+export function shiftFits(ownLevel: number, deepestDescendantLevel: number, newLevel: number): boolean {
+  return Math.max(ownLevel, deepestDescendantLevel) + newLevel - ownLevel <= MAX_LEVEL;
+}
+
 /**
  * The level shift that moves a page to `newLevel`, applied to the page and each descendant.
  * Refuses (OutlineError) a shift that would push a descendant past MAX_LEVEL, so nothing changes then.
@@ -37,7 +42,7 @@ export function descendantsEnd(pages: readonly Leveled[], index: number): number
 export function levelShift(ownLevel: number, deepestDescendantLevel: number, newLevel: number): number {
   const shift = newLevel - ownLevel;
   const deepest = Math.max(ownLevel, deepestDescendantLevel) + shift;
-  if (deepest > MAX_LEVEL) {
+  if (!shiftFits(ownLevel, deepestDescendantLevel, newLevel)) {
     throw new OutlineError(
       `level ${newLevel} would put a descendant of this page at level ${deepest}; the deepest level is ${MAX_LEVEL}.`,
     );

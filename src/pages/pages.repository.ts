@@ -113,6 +113,8 @@ export interface PageForWrite {
   descendantsEnd: number | null;
   /** The base's outline version as the write sees it (after its own move, when it made one). */
   outlineVersion: number;
+  /** With `newLevel`: the deepest level of any page of the base, a bound of the descendants' (null otherwise). */
+  deepestInBase: number | null;
 }
 
 /** Live pages in display order with the outline version they were read at (null when none were read). */
@@ -158,6 +160,8 @@ export class PagesRepository {
    * the page never move); and with `descendants`, where its descendants end (the first later page
    * not deeper than it, null: the end of the base). Their deepest level is a statement of its own
    * (deepestLevel): as a subquery bounded by another, MariaDB scanned the rest of the base for it.
+   * With `newLevel`, the deepest level of the whole base comes instead, one index seek on either
+   * backend, which bounds theirs: a level change that fits under it needs no statement more.
    */
   async findForWrite(
     tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number; descendants?: boolean },
@@ -166,12 +170,15 @@ export class PagesRepository {
     const end = `(SELECT d.pos FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'd')}
       WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
     const subtreeColumns = read.descendants ? `, ${end} AS descendants_end` : '';
+    // Compared with a parameter, not p.base_id, so MySQL/MariaDB read it off the index's end.
+    const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
+      : [`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_level', 'x')} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];
     const probed = read.newLevel ?? read.probedLevels;
     const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${answerColumns(dialect)}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}
+      `SELECT ${answerColumns(dialect)}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [baseId, contentId],
+      [...deepestParameters, baseId, contentId],
     );
     const row = rows[0];
     if (!row) return null;
@@ -182,6 +189,7 @@ export class PagesRepository {
       nearest: levels > probed ? null : Array.from({ length: levels }, (_, l) => positionAndTitle(row[`near_${l}`])),
       descendantsEnd: row.descendants_end === null || row.descendants_end === undefined ? null : Number(row.descendants_end),
       outlineVersion: Number(row.outline_version),
+      deepestInBase: row.deepest_in_base === null || row.deepest_in_base === undefined ? null : Number(row.deepest_in_base),
     };
   }
 

@@ -63,6 +63,16 @@ describeEachBackend('outline through PagesService', (h) => {
     expect(await s.outlineSpec(baseId)).toBe(`A${MAX_LEVEL - 2} B${MAX_LEVEL - 1} C${MAX_LEVEL} D0`);
   });
 
+  it('a page deep elsewhere in the base does not refuse a level change its own descendants fit', async () => {
+    const baseId = await s.newBase();
+    const ids = await s.buildOutline(baseId, 'A0 B1 C0 D0');
+    await s.setLevel(baseId, ids.D, MAX_LEVEL);
+    await s.setLevel(baseId, ids.A, MAX_LEVEL - 2);
+    expect(await s.outlineSpec(baseId)).toBe(`A${MAX_LEVEL - 2} B${MAX_LEVEL - 1} C0 D${MAX_LEVEL}`);
+    await expectDomainError(s.pages.update(baseId, ids.A, { level: MAX_LEVEL }), 'BAD_REQUEST');
+    expect(await s.outlineSpec(baseId)).toBe(`A${MAX_LEVEL - 2} B${MAX_LEVEL - 1} C0 D${MAX_LEVEL}`);
+  });
+
   it('a page without descendants may move to level 100 but not past it', async () => {
     const baseId = await s.newBase();
     const ids = await s.buildOutline(baseId, 'A0 B0');

@@ -131,6 +131,26 @@ describeEachBackend('PagesService', (h, backend) => {
     expect(trips[1]).toMatch(/INSERT INTO page_texts[\s\S]*COMMIT$/);
   });
 
+  (backend === 'mysql' ? it : it.skip)('a level change that fits under the base\'s deepest level holds the base locked for two round trips on MySQL', async () => {
+    const baseId = await s.newBase();
+    const parent = await s.addPage(baseId, { title: 'Parent' });
+    const child = await s.addPage(baseId, { title: 'Child' });
+    await s.setLevel(baseId, child.contentId, 1);
+    const sent: string[] = [];
+    const query = MysqlQueryRunner.prototype.query;
+    jest.spyOn(MysqlQueryRunner.prototype, 'query').mockImplementation(function (this: MysqlQueryRunner, ...args: Parameters<typeof query>) {
+      sent.push(String(args[0]));
+      return query.apply(this, args);
+    });
+    await s.setLevel(baseId, parent.contentId, 3);
+    const trips = sent.filter((sql) => !sql.startsWith('SET SESSION'));
+    expect(trips).toHaveLength(2);
+    expect(trips[0]).toMatch(/^START TRANSACTION;\s*UPDATE bases SET live_pages[\s\S]*deepest_in_base/);
+    expect(trips[1]).toMatch(/UPDATE pages SET level = level \+[\s\S]*COMMIT$/);
+    jest.restoreAllMocks();
+    expect(await s.outlineSpec(baseId)).toBe('Parent3 Child4');
+  });
+
   it('a soft-deleted page keeps its content id taken', async () => {
     const baseId = await s.newBase();
     const gone = await s.addPage(baseId, { title: 'Gone' });
