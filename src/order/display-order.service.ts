@@ -12,6 +12,19 @@ import { LiveBlocksRepository, type VersionedPositions } from './live-blocks.rep
 /** How many bases keep their positions at once; the least recently used goes first. */
 const KEPT_BASES = 256;
 
+/**
+ * How long a write waits to hear whether the write before it committed, before it reads the
+ * bitmaps instead (it holds the base's lock meanwhile; the answer is normally under way already).
+ */
+const LEFT_COMMIT_WAIT_MS = 250;
+
+/** Whether `committed` said yes within `ms`; false when it did not answer in time. */
+function heardWithin(committed: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  return Promise.race([committed, late]).finally(() => clearTimeout(timer));
+}
+
 @Injectable()
 export class DisplayOrder {
   private readonly kept = new Map<string, VersionedPositions>();
@@ -53,7 +66,7 @@ export class DisplayOrder {
       const kept = this.kept.get(baseId);
       if (kept?.outlineVersion === movedFrom) return kept;
       const left = this.left.get(baseId);
-      if (left?.outlineVersion === movedFrom && (left.tx === tx || (await left.committed))) return left;
+      if (left?.outlineVersion === movedFrom && (left.tx === tx || (await heardWithin(left.committed, LEFT_COMMIT_WAIT_MS)))) return left;
     }
     return this.blocks.load(tx, baseId);
   }
