@@ -117,6 +117,16 @@ export interface PageForWrite {
   deepestInBase: number | null;
 }
 
+/** What a delete reads of a page (PagesRepository.findForDelete). */
+export interface PageToDelete {
+  pageId: number;
+  position: number;
+  /** The position the page's descendants end before (null: the end of the base). */
+  descendantsEnd: number | null;
+  /** The base's outline version after the delete's own move. */
+  outlineVersion: number;
+}
+
 /** Live pages in display order with the outline version they were read at (null when none were read). */
 export interface VersionedWindow {
   pages: PageSummaryRow[];
@@ -141,6 +151,14 @@ export interface PositionRange {
   from: number;
   to: number | null;
 }
+
+/** The position of the first page after `p` not deeper than it: where p's descendants end (null: the end of the base). */
+function descendantsEndSql(dialect: Dialect): string {
+  return `(SELECT d.pos FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'd')}
+      WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
+}
+
+const positionOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 function rangeWhere(range: PositionRange): [string, number[]] {
   return range.to === null ? ['pos >= ?', [range.from]] : ['pos >= ? AND pos < ?', [range.from, range.to]];
@@ -167,9 +185,7 @@ export class PagesRepository {
     tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number; descendants?: boolean },
   ): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
-    const end = `(SELECT d.pos FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'd')}
-      WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
-    const subtreeColumns = read.descendants ? `, ${end} AS descendants_end` : '';
+    const subtreeColumns = read.descendants ? `, ${descendantsEndSql(dialect)} AS descendants_end` : '';
     // Compared with a parameter, not p.base_id, so MySQL/MariaDB read it off the index's end.
     const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
       : [`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_level', 'x')} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];
@@ -187,10 +203,25 @@ export class PagesRepository {
     return {
       page,
       nearest: levels > probed ? null : Array.from({ length: levels }, (_, l) => positionAndTitle(row[`near_${l}`])),
-      descendantsEnd: row.descendants_end === null || row.descendants_end === undefined ? null : Number(row.descendants_end),
+      descendantsEnd: positionOrNull(row.descendants_end),
       outlineVersion: Number(row.outline_version),
       deepestInBase: row.deepest_in_base === null || row.deepest_in_base === undefined ? null : Number(row.deepest_in_base),
     };
+  }
+
+  /**
+   * What a delete reads of a live page under the base's lock, in one statement: where it is and
+   * where its descendants end (as findForWrite), with the outline version; none of its texts.
+   */
+  async findForDelete(tx: EntityManager, baseId: string, contentId: string): Promise<PageToDelete | null> {
+    const rows: { page_id: number; pos: number; outline_version: number; descendants_end: number | null }[] = await tx.query(
+      `SELECT p.page_id, p.pos, b.outline_version, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
+       FROM pages p JOIN bases b ON b.base_id = p.base_id
+       WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
+      [baseId, contentId],
+    );
+    const row = rows[0];
+    return row ? { pageId: Number(row.page_id), position: Number(row.pos), descendantsEnd: positionOrNull(row.descendants_end), outlineVersion: Number(row.outline_version) } : null;
   }
 
   /**

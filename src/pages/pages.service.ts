@@ -237,15 +237,14 @@ export class PagesService {
   async delete(baseId: string, contentId: string): Promise<void> {
     await this.order.write(this.db, baseId, async (tx, leave) => {
       await lockBaseMovingOutline(tx, baseId, -1);
-      const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: 0, descendants: true });
-      if (!found) return this.notFound(tx, baseId);
-      const { page } = found;
-      await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: found.descendantsEnd }, -1);
-      const { positions } = (await this.order.positionsInWrite(tx, baseId, found.outlineVersion - 1))!;
+      const page = await this.pages.findForDelete(tx, baseId, contentId);
+      if (!page) return this.notFound(tx, baseId);
+      await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: page.descendantsEnd }, -1);
+      const { positions } = (await this.order.positionsInWrite(tx, baseId, page.outlineVersion - 1))!;
       await this.pages.softDelete(tx, baseId, page.pageId, positions.orderOf(page.position), now());
       await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
-      await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId }, { searchTitle: page.searchTitle, searchBody: page.searchBody });
-      leave(found.outlineVersion, positions.withLive(page.position, false));
+      await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId });
+      leave(page.outlineVersion, positions.withLive(page.position, false));
     });
     await this.mergeSearchWhenDue(baseId);
   }

@@ -55,8 +55,9 @@ export class SearchIndexService extends SearchIndex {
     await this.repo.addPending(tx, page.baseId, page.pageId, previous);
   }
 
-  async pageDeleted(tx: EntityManager, page: IndexedPage, texts: SearchTexts): Promise<void> {
-    await this.repo.addPending(tx, page.baseId, page.pageId, texts);
+  async pageDeleted(tx: EntityManager, page: IndexedPage): Promise<void> {
+    // The texts the postings hold are the stored ones: copied by the database, not sent back and forth.
+    await this.repo.addPendingAsStored(tx, page.baseId, page.pageId);
   }
 
   /**

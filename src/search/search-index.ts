@@ -18,8 +18,8 @@ export interface SearchTexts {
 export abstract class SearchIndex {
   /** A page was created (`previous` null) or its title or body text changed. */
   abstract pageTextsChanged(tx: EntityManager, page: IndexedPage, texts: SearchTexts, previous: SearchTexts | null): Promise<void>;
-  /** A page was soft-deleted; it must no longer be found. */
-  abstract pageDeleted(tx: EntityManager, page: IndexedPage, texts: SearchTexts): Promise<void>;
+  /** A page is being soft-deleted, its texts still stored; it must no longer be found. */
+  abstract pageDeleted(tx: EntityManager, page: IndexedPage): Promise<void>;
   /**
    * Once a write that told the index has committed: tidies the base's index when its changes have
    * gathered, in a transaction of its own, so the write holds the base's lock no longer for it.

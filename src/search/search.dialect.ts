@@ -54,6 +54,12 @@ export function addPendingSql(dialect: Dialect): string {
   return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE page_id = page_id`;
 }
 
+/** Records a page as pending with the texts page_texts holds for it, keeping the row when there is one. */
+export function addPendingAsStoredSql(dialect: Dialect): string {
+  const insert = 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, page_id, search_title, search_body FROM page_texts WHERE page_id = ?';
+  return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE search_pending.page_id = search_pending.page_id`;
+}
+
 /**
  * Writes posting chunks, replacing those that exist. SQLite gets the rows as one JSON parameter
  * (blobs in hex), so the statement text stays the same whatever the number of rows; MySQL gets a

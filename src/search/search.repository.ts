@@ -9,7 +9,7 @@ import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -110,6 +110,11 @@ export class SearchRepository {
 
   async addPending(tx: EntityManager, baseId: string, pageId: number, old: SearchTexts | null): Promise<void> {
     await runLater(tx, addPendingSql(dialectOf(tx)), [baseId, pageId, old?.searchTitle ?? null, old?.searchBody ?? null]);
+  }
+
+  /** Records a page as pending with its stored texts as the old ones (unless it is pending already). */
+  async addPendingAsStored(tx: EntityManager, baseId: string, pageId: number): Promise<void> {
+    await runLater(tx, addPendingAsStoredSql(dialectOf(tx)), [baseId, pageId]);
   }
 
   /** How many pages of the base are pending, counting no further than `upTo`. */

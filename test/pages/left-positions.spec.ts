@@ -1,8 +1,11 @@
 // Writes of one base in a row take the live positions the write before them left (DisplayOrder.write)
 // instead of reading every bitmap: in the same SQLite transaction at once, across transactions once
 // that write has committed. What a user sees stays what the stored pages give.
+import { setTimeout as delay } from 'node:timers/promises';
+import type { EntityManager } from 'typeorm';
 import { lockBaseMovingOutline } from '../../src/database/dialect';
 import { runLater } from '../../src/database/statement-pipeline';
+import type { UnitOfWork } from '../../src/database/unit-of-work';
 import { DisplayOrder } from '../../src/order/display-order.service';
 import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
 import { LivePositions } from '../../src/outline/positions';
@@ -93,6 +96,28 @@ describeEachBackend('positions left by a write for the next', (h) => {
     });
     await expect(failed).rejects.toThrow(/no_such_table/);
     expect((await next)!.positions.total).toBe(ids.length);
+  });
+
+  it('a write that hears nothing of the write before it for a while reads the bitmaps instead of waiting on', async () => {
+    const baseId = await s.newBase();
+    const ids = await pagesOf(baseId, 6);
+    const version = await s.outlineVersion(baseId);
+    // The database as a process sees it when the answer to a COMMIT is slow to arrive.
+    const slowToHear = { write: <T>(work: (tx: EntityManager) => Promise<T>) => s.db.write(work).then((value) => delay(1000, value)) } as UnitOfWork;
+    let startNext!: (next: Promise<{ positions: LivePositions } | null>) => void;
+    const next = new Promise<Promise<{ positions: LivePositions } | null>>((resolve) => (startNext = resolve));
+    const loads = jest.spyOn(blocks, 'load');
+    const first = order.write(slowToHear, baseId, async (tx, leave) => {
+      await lockBaseMovingOutline(tx, baseId, 0);
+      leave(version + 1, (await blocks.load(tx, baseId))!.positions);
+      startNext(s.db.write(async (other) => {
+        await lockBaseMovingOutline(other, baseId, 0);
+        return order.positionsInWrite(other, baseId, version + 1);
+      }));
+    });
+    expect((await (await next))!.positions.total).toBe(ids.length);
+    expect(loads).toHaveBeenCalledTimes(2);
+    await first;
   });
 
   it('a write after one that failed reads the bitmaps, and the outline stays right', async () => {

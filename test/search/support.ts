@@ -177,7 +177,7 @@ export class TestBase {
         [order, deletedAt, deletedAt, this.baseId, page.pageId]);
       await countPageChange(tx, this.baseId);
       await LIVE_BLOCKS.setLive(tx, this.baseId, page.position, false);
-      await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId }, page);
+      await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId });
     });
     await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
     this.live.splice(order, 1);
