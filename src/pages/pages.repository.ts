@@ -158,7 +158,7 @@ function descendantsEndSql(dialect: Dialect): string {
       WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
 }
 
-const positionOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 function rangeWhere(range: PositionRange): [string, number[]] {
   return range.to === null ? ['pos >= ?', [range.from]] : ['pos >= ? AND pos < ?', [range.from, range.to]];
@@ -203,9 +203,9 @@ export class PagesRepository {
     return {
       page,
       nearest: levels > probed ? null : Array.from({ length: levels }, (_, l) => positionAndTitle(row[`near_${l}`])),
-      descendantsEnd: positionOrNull(row.descendants_end),
+      descendantsEnd: numberOrNull(row.descendants_end),
       outlineVersion: Number(row.outline_version),
-      deepestInBase: row.deepest_in_base === null || row.deepest_in_base === undefined ? null : Number(row.deepest_in_base),
+      deepestInBase: numberOrNull(row.deepest_in_base),
     };
   }
 
@@ -221,7 +221,7 @@ export class PagesRepository {
       [baseId, contentId],
     );
     const row = rows[0];
-    return row ? { pageId: Number(row.page_id), position: Number(row.pos), descendantsEnd: positionOrNull(row.descendants_end), outlineVersion: Number(row.outline_version) } : null;
+    return row ? { pageId: Number(row.page_id), position: Number(row.pos), descendantsEnd: numberOrNull(row.descendants_end), outlineVersion: Number(row.outline_version) } : null;
   }
 
   /**
