@@ -23,10 +23,8 @@ export class WalCheckpointer {
   private readonly connection: Connection;
   private timer: NodeJS.Timeout | null = null;
   private lastAt = 0;
-  /** The last checkpoint's result, for tests and diagnostics. */
+  /** The last checkpoint's result (a new object each time), for tests and diagnostics. */
   last: CheckpointResult | null = null;
-  /** Checkpoints run so far. */
-  count = 0;
 
   constructor(file: string) {
     this.connection = new Database(file, { fileMustExist: true });
@@ -48,7 +46,6 @@ export class WalCheckpointer {
     try {
       const [row] = this.connection.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
       this.last = { walPages: row.log, checkpointedPages: row.checkpointed };
-      this.count++;
     } catch {
       // A failed checkpoint loses nothing: the pages stay in the WAL, and the next one copies them.
     }

@@ -109,7 +109,7 @@ export interface PageForWrite {
   page: StoredPageRow;
   /** Nearest earlier page of each level of the page's path after the write; null when deeper than the levels probed. */
   nearest: NearestPages['nearest'] | null;
-  /** The position the page's descendants end before (null: the end of the base, or not asked for). */
+  /** With `newLevel`: the position the page's descendants end before (null: the end of the base, or not asked for). */
   descendantsEnd: number | null;
   /** The base's outline version as the write sees it (after its own move, when it made one). */
   outlineVersion: number;
@@ -175,17 +175,17 @@ export class PagesRepository {
    * What a write reads of a live page under the base's lock, in one statement: the page with its
    * search texts; the nearest earlier page of each level below its own, up to `probedLevels`
    * levels, or, with `newLevel`, of each level below that one (a level change; the pages before
-   * the page never move); and with `descendants`, where its descendants end (the first later page
-   * not deeper than it, null: the end of the base). Their deepest level is a statement of its own
-   * (deepestLevel): as a subquery bounded by another, MariaDB scanned the rest of the base for it.
-   * With `newLevel`, the deepest level of the whole base comes instead, one index seek on either
-   * backend, which bounds theirs: a level change that fits under it needs no statement more.
+   * the page never move), and then also where its descendants end (the first later page not
+   * deeper than it, null: the end of the base) and the deepest level of the whole base (one index
+   * seek), which bounds theirs. Their own deepest level is a statement of its own (deepestLevel: as
+   * a subquery bounded by another, MariaDB scanned the rest of the base), needed only by a move
+   * that does not fit under that bound.
    */
   async findForWrite(
-    tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number; descendants?: boolean },
+    tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number },
   ): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
-    const subtreeColumns = read.descendants ? `, ${descendantsEndSql(dialect)} AS descendants_end` : '';
+    const subtreeColumns = read.newLevel === undefined ? '' : `, ${descendantsEndSql(dialect)} AS descendants_end`;
     // Compared with a parameter, not p.base_id, so MySQL/MariaDB read it off the index's end.
     const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
       : [`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_level', 'x')} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];

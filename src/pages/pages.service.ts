@@ -208,7 +208,7 @@ export class PagesService {
       else await this.lockedBase(tx, baseId);
       // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
       const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
-      const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel, descendants: newLevel !== undefined });
+      const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel });
       // lockBase told already that the base is there; a deferred version move tells nothing.
       if (!found) return this.notFound(tx, baseId, !movesOutline);
       const { searchTitle, searchBody, ...current } = found.page;

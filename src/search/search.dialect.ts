@@ -48,16 +48,19 @@ export function lockPendingSql(dialect: Dialect): string {
   return dialect === 'sqlite' ? select : `${select} FOR UPDATE`;
 }
 
-/** Records a page as pending, keeping the row (and so the older text) when there is one. */
-export function addPendingSql(dialect: Dialect): string {
-  const insert = 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) VALUES (?, ?, ?, ?)';
-  return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE page_id = page_id`;
+/** An insert into search_pending that keeps the row (and so the older text) when there is one. */
+function keepingPendingRow(dialect: Dialect, insert: string): string {
+  return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE search_pending.page_id = search_pending.page_id`;
 }
 
-/** Records a page as pending with the texts page_texts holds for it, keeping the row when there is one. */
+/** Records a page as pending with the old texts given. */
+export function addPendingSql(dialect: Dialect): string {
+  return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) VALUES (?, ?, ?, ?)');
+}
+
+/** Records a page as pending with the texts page_texts holds for it as the old ones. */
 export function addPendingAsStoredSql(dialect: Dialect): string {
-  const insert = 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, page_id, search_title, search_body FROM page_texts WHERE page_id = ?';
-  return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE search_pending.page_id = search_pending.page_id`;
+  return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, page_id, search_title, search_body FROM page_texts WHERE page_id = ?');
 }
 
 /**
