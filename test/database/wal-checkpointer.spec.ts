@@ -34,11 +34,13 @@ describe('the WAL checkpointer (SQLite)', () => {
 
   it('copies every committed page into the file soon after the writes, and nothing is lost', async () => {
     await db.write((tx) => tx.query('CREATE TABLE checkpoint_probe (n INTEGER PRIMARY KEY, filler BLOB NOT NULL)'));
-    const before = checkpointer().last;
     // Several commits, about 160 WAL pages: far below the writer's own bound.
     for (let n = 0; n < ROWS; n++) {
       await db.write((tx) => tx.query('INSERT INTO checkpoint_probe (n, filler) VALUES (?, randomblob(?))', [n, ROW_BYTES]));
     }
+    // Taken before any timer can run: the checkpoint after this has every write in the WAL (one
+    // that ran during the writes, caught here before, had only some of them).
+    const before = checkpointer().last;
     for (let waited = 0; waited < 5000; waited += 50) {
       const last = checkpointer().last;
       if (last !== before && last && last.walPages >= ROWS && last.checkpointedPages === last.walPages) break;
