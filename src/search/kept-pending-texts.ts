@@ -4,6 +4,7 @@
 // stamps a new one: page-changes.ts), so the pending read names the ones kept, by page and change_no,
 // and sends only the texts of the others.
 import { Injectable } from '@nestjs/common';
+import type { Dialect } from '../database/data-source';
 import type { SqlRead } from '../database/read-together';
 import { KeptPerBase } from './kept-per-base';
 import { IN_BODY, IN_TITLE, SearchRepository, type PendingText, type TermMatches } from './search.repository';
@@ -34,10 +35,10 @@ export class KeptPendingTexts {
   constructor(private readonly repo: SearchRepository) {}
 
   /** The pending pages of the base with where each term occurs in them, texts read only where not kept. */
-  matchesRead(baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
+  matchesRead(dialect: Dialect, baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
     // What the statement names as kept is answered from this map, whatever happens to the cache meanwhile.
     const kept = this.kept.use(baseId)?.texts ?? new Map<number, KeptText>();
-    const read = this.repo.pendingTextsRead(baseId, new Map([...kept].map(([pageId, text]) => [pageId, text.changeNo])));
+    const read = this.repo.pendingTextsRead(dialect, baseId, new Map([...kept].map(([pageId, text]) => [pageId, text.changeNo])));
     return {
       statements: read.statements,
       answer: (rows) => {

@@ -94,7 +94,7 @@ export class SearchMatcher {
     // The pending pages, the postings of the terms' own keys, of the kept words' pages and of the
     // other words' pairs of characters, then the base's last word number: one round trip.
     const [alongsideAnswer, pending, postings, lastWord, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], number | undefined, B | undefined]>(
-      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(baseId, terms),
+      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms),
       this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...lookedUp.flatMap(wordPairKeys), ...[...kept.containing.values()].flat().flatMap(wordKeys)]),
       words.length > 0 ? this.repo.lastWordRead(baseId) : NOTHING, after ?? NOTHING,
     );

@@ -13,6 +13,15 @@ export function inList(dialect: Dialect, values: readonly number[]): { sql: stri
 }
 
 /**
+ * ` AND expression NOT IN (…)` over a list of strings (not empty), as inList sends numbers: one JSON
+ * parameter on SQLite, a placeholder each on MySQL.
+ */
+export function stringsNotIn(dialect: Dialect, expression: string, values: readonly string[]): { sql: string; params: unknown[] } {
+  if (dialect === 'sqlite') return { sql: ` AND ${expression} NOT IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(values)] };
+  return { sql: ` AND ${expression} NOT IN (${values.map(() => '?').join(', ')})`, params: [...values] };
+}
+
+/**
  * The pages with the listed ids (not empty), read by primary key whatever else the query asks for:
  * the FROM and WHERE parts of a query over `pages p`. Left to themselves, both planners may serve
  * ORDER BY updated_at by walking the whole base along pages_by_recency instead. The ids go as one

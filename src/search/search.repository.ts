@@ -9,7 +9,7 @@ import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingAsStoredSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, stringsNotIn, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -163,18 +163,19 @@ export class SearchRepository {
    * The base's pending pages with their texts, except those of pages no longer live and of pages
    * `kept` names at their current change_no (KeptPendingTexts).
    */
-  pendingTextsRead(baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
-    // A page no longer live matches nothing: its texts are not sent either.
-    const noText = kept.size === 0 ? "p.status <> 'A'" : `p.status <> 'A' OR p.change_no = CASE s.page_id ${[...kept.keys()].map(() => 'WHEN ? THEN ?').join(' ')} ELSE -1 END`;
-    const keptParams = [...kept].flat();
+  pendingTextsRead(dialect: Dialect, baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
+    // Texts are joined only for live pages not kept at their change_no; a page no longer live
+    // matches nothing. The kept list is looked up (an index SQLite builds once, a binary search on
+    // MySQL), not compared page by page: a CASE over it cost O(pending²), 1.2 ms at 260 pages.
+    const keys = [...kept].map(([pageId, changeNo]) => `${pageId}:${changeNo}`);
+    const notKept = keys.length === 0 ? { sql: '', params: [] } : stringsNotIn(dialect, "CONCAT(s.page_id, ':', p.change_no)", keys);
     return {
       statements: [{
-        sql: `SELECT s.page_id, p.status, p.change_no, CASE WHEN ${noText} THEN NULL ELSE t.search_title END AS search_title,
-            CASE WHEN ${noText} THEN NULL ELSE t.search_body END AS search_body
-          FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
+        sql: `SELECT s.page_id, p.status, p.change_no, t.search_title, t.search_body
+          FROM search_pending s JOIN pages p ON p.page_id = s.page_id
+          LEFT JOIN page_texts t ON t.page_id = s.page_id AND p.status = 'A'${notKept.sql}
           WHERE s.base_id = ?`,
-        // noText appears twice, in the title's column and in the body's.
-        params: [...keptParams, ...keptParams, baseId],
+        params: [...notKept.params, baseId],
       }],
       answer: ([rows]) => rows.map((row) => ({
         pageId: Number(row.page_id), live: row.status === 'A', changeNo: Number(row.change_no),
@@ -182,6 +183,7 @@ export class SearchRepository {
       })),
     };
   }
+
   /** Where each term occurs in each of the given live pages. */
   async termMatches(em: EntityManager, baseId: string, pageIds: readonly number[], terms: readonly string[]): Promise<TermMatches[]> {
     const [columns, params] = matchColumns(dialectOf(em), terms);
