@@ -73,21 +73,16 @@ export function addPendingAsStoredSql(dialect: Dialect): string {
 }
 
 /**
- * Writes posting chunks, replacing those that exist. SQLite gets the rows as one JSON parameter
- * (blobs in hex), so the statement text stays the same whatever the number of rows; MySQL gets a
- * multi-row VALUES list.
+ * Writes posting chunks, replacing those that exist: a multi-row VALUES list on both, the chunks'
+ * bits bound as they are. (On SQLite, one JSON parameter with the bits in hex took 4.5 ms for 530
+ * rows, this 1.4 ms with its prepare.)
  */
 export function upsertPostings(dialect: Dialect, baseId: string, rows: readonly { skey: number; chunk: number; bits: Buffer }[]): { sql: string; params: unknown[] } {
-  if (dialect === 'sqlite') {
-    return {
-      sql: `INSERT OR REPLACE INTO search_postings (base_id, skey, chunk, bits)
-            SELECT ?, value ->> 0, value ->> 1, unhex(value ->> 2) FROM json_each(?)`,
-      params: [baseId, JSON.stringify(rows.map((row) => [row.skey, row.chunk, row.bits.toString('hex')]))],
-    };
-  }
+  const values = rows.map(() => '(?, ?, ?, ?)').join(', ');
   return {
-    sql: `INSERT INTO search_postings (base_id, skey, chunk, bits) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')}
-          ON DUPLICATE KEY UPDATE bits = VALUES(bits)`,
+    sql: dialect === 'sqlite'
+      ? `INSERT OR REPLACE INTO search_postings (base_id, skey, chunk, bits) VALUES ${values}`
+      : `INSERT INTO search_postings (base_id, skey, chunk, bits) VALUES ${values} ON DUPLICATE KEY UPDATE bits = VALUES(bits)`,
     params: rows.flatMap((row) => [baseId, row.skey, row.chunk, row.bits]),
   };
 }

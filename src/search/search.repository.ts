@@ -65,6 +65,21 @@ function matchColumns(dialect: Dialect, terms: readonly string[]): [string, stri
 
 const matchesOf = (row: Record<string, unknown>, terms: readonly string[]): number[] => terms.map((_, i) => Number(row[`m${i}`]));
 
+/** Rows per posting upsert: the largest of the sizes powerOfTwoBatches cuts. */
+const POSTING_BATCH = 256;
+
+/**
+ * Parts of POSTING_BATCH items or fewer, each a power of two (530: 256, 256, 16, 2), so that
+ * upserts of any number of rows take at most nine statement texts, each prepared once and kept.
+ */
+export function powerOfTwoBatches<T>(items: readonly T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0, size = POSTING_BATCH; start < items.length; size >>= 1) {
+    while (items.length - start >= size) parts.push(items.slice(start, (start += size)));
+  }
+  return parts;
+}
+
 @Injectable()
 export class SearchRepository {
   // ---- posting chunks ----
@@ -93,7 +108,7 @@ export class SearchRepository {
   }
 
   async writePostings(tx: EntityManager, baseId: string, rows: readonly PostingRow[]): Promise<void> {
-    for (const part of batches(rows)) {
+    for (const part of powerOfTwoBatches(rows)) {
       const { sql, params } = upsertPostings(dialectOf(tx), baseId, part);
       await tx.query(sql, params);
     }
