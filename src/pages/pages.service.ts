@@ -290,13 +290,10 @@ export class PagesService {
   }
 
   /**
-   * Moves the page to `newLevel` with its descendants (which end before `descendantsEnd`); a
-   * descendant past the deepest level a page can have is a 400.
-   */
-  /**
-   * Moves the page and its descendants to `newLevel`. The deepest level of the base bounds theirs:
-   * when the move fits under it, their own deepest level is not read (on MySQL/MariaDB, a round trip
-   * less while the base is locked).
+   * Moves the page and its descendants (which end before `found.descendantsEnd`) to `newLevel`; a
+   * descendant past the deepest level a page can have is a 400. The deepest level of the base
+   * bounds theirs: when the move fits under it, their own deepest level is not read (on
+   * MySQL/MariaDB, a round trip less while the base is locked).
    */
   private async moveLevel(tx: EntityManager, page: PageRow, found: Pick<PageForWrite, 'descendantsEnd' | 'deepestInBase'>, newLevel: number): Promise<void> {
     const subtree = { from: page.position, to: found.descendantsEnd };

@@ -3,22 +3,14 @@
 import type { Dialect } from '../database/data-source';
 
 /**
- * `IN (…)` over a list of numbers. SQLite takes the list as one JSON parameter, so the SQL text
- * (and TypeORM's cached prepared statement) stays the same whatever the length; MySQL gets one
- * placeholder per value. The list must not be empty.
+ * `IN (…)` over a list of numbers or strings. SQLite takes the list as one JSON parameter, so the
+ * SQL text (and TypeORM's cached prepared statement) stays the same whatever the length, and builds
+ * an index of it once per statement; MySQL gets one placeholder per value (a list of constants it
+ * sorts and binary-searches). The list must not be empty.
  */
-export function inList(dialect: Dialect, values: readonly number[]): { sql: string; params: unknown[] } {
+export function inList(dialect: Dialect, values: readonly (number | string)[]): { sql: string; params: unknown[] } {
   if (dialect === 'sqlite') return { sql: 'IN (SELECT value FROM json_each(?))', params: [JSON.stringify(values)] };
   return { sql: `IN (${values.map(() => '?').join(', ')})`, params: [...values] };
-}
-
-/**
- * ` AND expression NOT IN (…)` over a list of strings (not empty), as inList sends numbers: one JSON
- * parameter on SQLite, a placeholder each on MySQL.
- */
-export function stringsNotIn(dialect: Dialect, expression: string, values: readonly string[]): { sql: string; params: unknown[] } {
-  if (dialect === 'sqlite') return { sql: ` AND ${expression} NOT IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(values)] };
-  return { sql: ` AND ${expression} NOT IN (${values.map(() => '?').join(', ')})`, params: [...values] };
 }
 
 /**

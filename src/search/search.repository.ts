@@ -9,7 +9,7 @@ import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingAsStoredSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, stringsNotIn, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -180,10 +180,11 @@ export class SearchRepository {
    */
   pendingTextsRead(dialect: Dialect, baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
     // Texts are joined only for live pages not kept at their change_no; a page no longer live
-    // matches nothing. The kept list is looked up (an index SQLite builds once, a binary search on
-    // MySQL), not compared page by page: a CASE over it cost O(pending²), 1.2 ms at 260 pages.
-    const keys = [...kept].map(([pageId, changeNo]) => `${pageId}:${changeNo}`);
-    const notKept = keys.length === 0 ? { sql: '', params: [] } : stringsNotIn(dialect, "CONCAT(s.page_id, ':', p.change_no)", keys);
+    // matches nothing. The kept pages are looked up in a list (inList), not compared one by one:
+    // a CASE over them cost O(pending²), 1.2 ms a search at 260 pending pages.
+    const keptKeys = [...kept].map(([pageId, changeNo]) => `${pageId}:${changeNo}`);
+    const list = keptKeys.length === 0 ? null : inList(dialect, keptKeys);
+    const notKept = list ? { sql: ` AND CONCAT(s.page_id, ':', p.change_no) NOT ${list.sql}`, params: list.params } : { sql: '', params: [] };
     return {
       statements: [{
         sql: `SELECT s.page_id, p.status, p.change_no, t.search_title, t.search_body
