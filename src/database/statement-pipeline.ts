@@ -14,6 +14,21 @@ export async function runLater(tx: EntityManager, sql: string, parameters: unkno
   else await tx.query(sql, parameters);
 }
 
+/**
+ * Runs the read `sql` as the last statement of the write `tx`, with its COMMIT where that saves a
+ * round trip: `answer` of the rows it finds. The write must not wait for it (on MySQL/MariaDB the
+ * rows come with the COMMIT, after the write's work has returned): it hands the promise on, and its
+ * caller awaits it once the write has answered. On SQLite the read runs at once.
+ */
+export function readAtCommit<R, T>(tx: EntityManager, sql: string, parameters: unknown[], answer: (rows: R[]) => T): Promise<T> {
+  const pipeline = tx.queryRunner && pipelines.get(tx.queryRunner);
+  const rows = (pipeline ? pipeline.deferRead(sql, parameters) : tx.query(sql, parameters)) as Promise<R[]>;
+  const answered = rows.then(answer);
+  // A write that fails leaves its read unanswered; the failure is the write's, which its caller gets.
+  answered.catch(() => undefined);
+  return answered;
+}
+
 /** QueryRunner.query, its overloads as one. */
 type RunnerQuery = (sql: string, parameters?: unknown[], structured?: boolean) => Promise<unknown>;
 
@@ -25,6 +40,8 @@ type RunnerQuery = (sql: string, parameters?: unknown[], structured?: boolean) =
 export class StatementPipeline {
   private sql: string[] = [];
   private parameters: unknown[] = [];
+  /** Deferred reads, by the index of their statement among the deferred ones. */
+  private reads: DeferredRead[] = [];
   private failure: unknown;
   /** Whether anything has gone to the server: a write that sent nothing has nothing to roll back. */
   private sent = false;
@@ -41,6 +58,14 @@ export class StatementPipeline {
     this.parameters.push(...parameters);
   }
 
+  /** A read sent with the next statement like the deferred ones: its rows once that has been sent. */
+  deferRead(sql: string, parameters: unknown[] = []): Promise<unknown[]> {
+    return new Promise((resolve, reject) => {
+      this.reads.push({ index: this.sql.length, resolve, reject });
+      this.defer(sql, parameters);
+    });
+  }
+
   /** Sends the deferred statements and COMMIT, in one round trip. */
   async commit(): Promise<void> {
     await this.run('COMMIT');
@@ -48,15 +73,17 @@ export class StatementPipeline {
 
   /** Forgets the deferred statements and rolls back whatever was sent, after a failure too. */
   async rollback(): Promise<void> {
-    this.take();
+    const [, , , reads] = this.take();
+    for (const read of reads) read.reject(new Error('The write rolled back before its read was sent.'));
     if (this.sent) await this.send('ROLLBACK');
   }
 
-  /** The deferred statements joined, their parameters, and how many they are. */
-  private take(): [string, unknown[], number] {
-    const taken: [string, unknown[], number] = [this.sql.join(';\n'), this.parameters, this.sql.length];
+  /** The deferred statements joined, their parameters, how many they are, and the reads among them. */
+  private take(): [string, unknown[], number, DeferredRead[]] {
+    const taken: [string, unknown[], number, DeferredRead[]] = [this.sql.join(';\n'), this.parameters, this.sql.length, this.reads];
     this.sql = [];
     this.parameters = [];
+    this.reads = [];
     return taken;
   }
 
@@ -64,24 +91,35 @@ export class StatementPipeline {
     if (this.failure !== undefined) throw this.failure;
     this.sent = true;
     if (this.sql.length === 0) return this.send(sql, parameters, structured);
-    const [deferred, deferredParameters, deferredCount] = this.take();
+    const [deferred, deferredParameters, deferredCount, reads] = this.take();
     // TypeORM's own builders read a structured result of their statement alone.
     if (structured) {
-      await this.joined(deferred, deferredParameters);
+      await this.joined(deferred, deferredParameters, deferredCount, reads);
       return this.send(sql, parameters, structured);
     }
     // The caller gets what its query alone would answer: one result, or one per statement when it
     // sent several (read-together.ts).
-    const own = (await this.joined(`${deferred};\n${sql}`, [...deferredParameters, ...parameters])).slice(deferredCount);
+    const own = (await this.joined(`${deferred};\n${sql}`, [...deferredParameters, ...parameters], deferredCount + 1, reads)).slice(deferredCount);
     return own.length === 1 ? own[0] : own;
   }
 
-  private async joined(sql: string, parameters: unknown[]): Promise<unknown[]> {
+  /** Sends `statements` statements joined; the deferred reads among them get their rows. */
+  private async joined(sql: string, parameters: unknown[], statements: number, reads: DeferredRead[]): Promise<unknown[]> {
     try {
-      return (await this.send(sql, parameters)) as unknown[];
+      const results = (await this.send(sql, parameters)) as unknown[];
+      // A statement sent alone answers its own result, not a list of one.
+      for (const read of reads) read.resolve((statements === 1 ? results : results[read.index]) as unknown[]);
+      return results;
     } catch (error) {
       this.failure = error;
+      for (const read of reads) read.reject(error);
       throw error;
     }
   }
+}
+
+interface DeferredRead {
+  index: number;
+  resolve(rows: unknown[]): void;
+  reject(error: unknown): void;
 }

@@ -2,8 +2,9 @@
 // (src/outline/positions.ts). Writes change them with the base locked. Accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { dialectOf } from '../database/dialect';
 import { runLater } from '../database/statement-pipeline';
-import { blocksOf, blockStart, LivePositions, POSITION_BLOCK, withPosition } from '../outline/positions';
+import { BLOCK_BYTES, blocksOf, blockStart, LivePositions, POSITION_BLOCK, withPosition } from '../outline/positions';
 
 /** A position with the stored bitmap of its block (null when the block has no row yet). */
 export interface PositionInBlock {
@@ -11,16 +12,24 @@ export interface PositionInBlock {
   bits: Uint8Array | null;
 }
 
-/** Where a new page went, and the base's outline version as the write sees it. */
-export interface AppendedPosition extends PositionInBlock {
-  pageId: number;
-  outlineVersion: number;
-}
-
 export interface VersionedPositions {
   outlineVersion: number;
   positions: LivePositions;
 }
+
+/** The byte of a page's bit in its block's bitmap, from 1 (as SQL counts), and the bit in that byte (withPosition). */
+const BIT_BYTE = `((p.pos % ${POSITION_BLOCK}) DIV 8 + 1)`;
+const BIT = '(1 << (p.pos % 8))';
+
+/**
+ * MySQL/MariaDB: sets the bit of a page's position in its block, or adds the block with that bit
+ * alone. Binary strings byte by byte (INSERT, ASCII, CHAR … USING binary), as both accept; the
+ * bitwise operators on binary strings are MySQL's alone.
+ */
+const SET_APPENDED_BIT_MYSQL = `INSERT INTO live_blocks (base_id, block_start, bits)
+  SELECT p.base_id, p.pos - (p.pos % ${POSITION_BLOCK}), CONCAT(REPEAT(X'00', ${BIT_BYTE} - 1), CHAR(${BIT} USING binary), REPEAT(X'00', ${BLOCK_BYTES} - ${BIT_BYTE}))
+  FROM pages p WHERE p.base_id = ? AND p.content_id = ?
+  ON DUPLICATE KEY UPDATE bits = INSERT(live_blocks.bits, ${BIT_BYTE}, 1, CHAR(ASCII(SUBSTRING(live_blocks.bits, ${BIT_BYTE}, 1)) | ${BIT} USING binary))`;
 
 @Injectable()
 export class LiveBlocksRepository {
@@ -35,20 +44,23 @@ export class LiveBlocksRepository {
   }
 
   /**
-   * Where the page a write has just appended went (PagesRepository.append): the base's greatest
-   * position, its page, the stored bitmap of its block and the outline version, in one statement;
-   * null when the base is gone (and so nothing was appended).
+   * Marks live the position of the page a write has just appended (PagesRepository.append), if it
+   * was (the base may be gone). On MySQL/MariaDB the database sets the bit, so the statement needs
+   * nothing the write would wait for (it goes with the COMMIT); on SQLite, in process, the bitmap is
+   * read and written back.
    */
-  async appended(tx: EntityManager, baseId: string): Promise<AppendedPosition | null> {
-    const rows: { page_id: number; pos: number; bits: Uint8Array | null; outline_version: number }[] = await tx.query(
-      `SELECT p.page_id, p.pos, l.bits, b.outline_version FROM bases b
-       JOIN pages p ON p.base_id = b.base_id AND p.pos = (SELECT MAX(pos) FROM pages WHERE base_id = ?)
-       LEFT JOIN live_blocks l ON l.base_id = b.base_id AND l.block_start = p.pos - (p.pos % ${POSITION_BLOCK})
-       WHERE b.base_id = ?`,
-      [baseId, baseId],
+  async markAppended(tx: EntityManager, baseId: string, contentId: string): Promise<void> {
+    if (dialectOf(tx) === 'mysql') {
+      await runLater(tx, SET_APPENDED_BIT_MYSQL, [baseId, contentId]);
+      return;
+    }
+    const rows: { pos: number; bits: Uint8Array | null }[] = await tx.query(
+      `SELECT p.pos, l.bits FROM pages p
+       LEFT JOIN live_blocks l ON l.base_id = p.base_id AND l.block_start = p.pos - (p.pos % ${POSITION_BLOCK})
+       WHERE p.base_id = ? AND p.content_id = ?`,
+      [baseId, contentId],
     );
-    const row = rows[0];
-    return row ? { pageId: Number(row.page_id), position: Number(row.pos), bits: row.bits ?? null, outlineVersion: Number(row.outline_version) } : null;
+    if (rows[0]) await this.mark(tx, baseId, { position: Number(rows[0].pos), bits: rows[0].bits ?? null }, true);
   }
 
   /** Marks `position` live or not in its block. */

@@ -3,7 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../database/dialect';
-import { runLater } from '../database/statement-pipeline';
+import { readAtCommit, runLater } from '../database/statement-pipeline';
 import { CHANGE_NO, countPageChange } from './page-changes';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access.repository';
@@ -102,6 +102,13 @@ function withAccessCheck(accessCheck: AccessCheck | undefined): [string, string,
 
 function accessHoldsOf(row: Record<string, unknown>, accessCheck: AccessCheck | undefined): boolean | undefined {
   return accessCheck ? Number(row.access_holds) === 1 : undefined;
+}
+
+/** Where a new page went, and the base's outline version as its write left it. */
+export interface AppendedPage {
+  pageId: number;
+  position: number;
+  outlineVersion: number;
 }
 
 /** What a write reads of a page (PagesRepository.findForWrite). */
@@ -295,12 +302,29 @@ export class PagesRepository {
     await countPageChange(tx, page.baseId);
   }
 
-  /** The text of a page that append stored as `pageId`. */
-  async insertText(tx: EntityManager, pageId: number, page: NewPageRow): Promise<void> {
+  /** The text of the page that append stored (found by its content id, so the write waits for no id). */
+  async insertText(tx: EntityManager, page: NewPageRow): Promise<void> {
     await runLater(
       tx,
-      'INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, ?, ?, ?)',
-      [pageId, page.body, page.bodyHtml, page.searchTitle, page.searchBody],
+      `INSERT INTO page_texts (page_id, body, body_html, search_title, search_body)
+       SELECT page_id, ?, ?, ?, ? FROM pages WHERE base_id = ? AND content_id = ?`,
+      [page.body, page.bodyHtml, page.searchTitle, page.searchBody, page.baseId, page.contentId],
+    );
+  }
+
+  /**
+   * Where the page that append stored went, read just before the write commits (with its COMMIT on
+   * MySQL/MariaDB): its id, its position and the base's outline version; null when the base is gone
+   * (and so nothing was appended).
+   */
+  appendedAtCommit(tx: EntityManager, baseId: string, contentId: string): Promise<AppendedPage | null> {
+    return readAtCommit(
+      tx,
+      `SELECT p.page_id, p.pos, b.outline_version FROM pages p JOIN bases b ON b.base_id = p.base_id
+       WHERE p.base_id = ? AND p.content_id = ?`,
+      [baseId, contentId],
+      ([row]: { page_id: number; pos: number; outline_version: number }[]) =>
+        row ? { pageId: Number(row.page_id), position: Number(row.pos), outlineVersion: Number(row.outline_version) } : null,
     );
   }
 

@@ -159,29 +159,29 @@ export class PagesService {
   async create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
     const content = prepareContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
-    const created = await this.appendWithFreeContentId(async (tx, contentId) => {
+    // Nothing the write sends waits for an answer, so on MySQL/MariaDB it is one round trip with its
+    // COMMIT, the base locked no longer than that; where the page went is read with the COMMIT.
+    const written = await this.appendWithFreeContentId(async (tx, contentId) => {
       await lockBaseMovingOutline(tx, baseId, 1);
-      const stamp = now();
       const row = {
-        baseId, contentId, title: input.title, type: input.type, lang: input.lang, now: stamp,
+        baseId, contentId, title: input.title, type: input.type, lang: input.lang, now: now(),
         body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
       };
       await this.pages.append(tx, row);
-      const appended = await this.blocks.appended(tx, baseId);
-      if (!appended) throw baseGone(baseId);
-      const { pageId, position } = appended;
-      await this.pages.insertText(tx, pageId, row);
-      await this.blocks.mark(tx, baseId, appended, true);
-      await this.searchIndex.pageTextsChanged(tx, { baseId, pageId }, { searchTitle, searchBody: content.searchBody }, null);
-      const page: PageDetailRow = {
-        pageId, baseId, contentId, position, title: input.title, type: input.type, level: 0, lang: input.lang,
-        updatedAt: stamp, createdAt: stamp, body: content.body, bodyRevision: 0, view: null, path: [input.title],
-      };
-      return { page, outlineVersion: appended.outlineVersion };
+      await this.pages.insertText(tx, row);
+      await this.blocks.markAppended(tx, baseId, contentId);
+      await this.searchIndex.pageCreated(tx, baseId, contentId);
+      return { row, appended: this.pages.appendedAtCommit(tx, baseId, contentId) };
     });
-    this.order.keepAfterWrite(baseId, created.outlineVersion, (positions) => positions.withLive(created.page.position, true));
+    const at = await written.appended;
+    if (!at) throw baseGone(baseId);
+    const stamp = written.row.now;
+    this.order.keepAfterWrite(baseId, at.outlineVersion, (positions) => positions.withLive(at.position, true));
     await this.mergeSearchWhenDue(baseId);
-    return created.page;
+    return {
+      pageId: at.pageId, baseId, contentId: written.row.contentId, position: at.position, title: input.title, type: input.type, level: 0,
+      lang: input.lang, updatedAt: stamp, createdAt: stamp, body: content.body, bodyRevision: 0, view: null, path: [input.title],
+    };
   }
 
   /**

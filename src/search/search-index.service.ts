@@ -50,6 +50,10 @@ export class SearchIndexService extends SearchIndex {
     super();
   }
 
+  async pageCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void> {
+    await this.repo.addPendingCreated(tx, baseId, contentId);
+  }
+
   async pageTextsChanged(tx: EntityManager, page: IndexedPage, _texts: SearchTexts, previous: SearchTexts | null): Promise<void> {
     // A page already pending keeps its row: its old text is the one the postings hold.
     await this.repo.addPending(tx, page.baseId, page.pageId, previous);

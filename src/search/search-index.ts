@@ -16,7 +16,9 @@ export interface SearchTexts {
 }
 
 export abstract class SearchIndex {
-  /** A page was created (`previous` null) or its title or body text changed. */
+  /** The write has just appended the page `contentId` (PagesRepository.append), if the base is still there. */
+  abstract pageCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void>;
+  /** A page's title or body text changed (`previous` null: it had none the index holds). */
   abstract pageTextsChanged(tx: EntityManager, page: IndexedPage, texts: SearchTexts, previous: SearchTexts | null): Promise<void>;
   /** A page is being soft-deleted, its texts still stored; it must no longer be found. */
   abstract pageDeleted(tx: EntityManager, page: IndexedPage): Promise<void>;

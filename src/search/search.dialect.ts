@@ -59,6 +59,11 @@ export function addPendingSql(dialect: Dialect): string {
   return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) VALUES (?, ?, ?, ?)');
 }
 
+/** Records a page just appended as pending, found by its content id, with no old texts. */
+export function addPendingCreatedSql(dialect: Dialect): string {
+  return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT base_id, page_id, NULL, NULL FROM pages WHERE base_id = ? AND content_id = ?');
+}
+
 /** Records a page as pending with the texts page_texts holds for it as the old ones. */
 export function addPendingAsStoredSql(dialect: Dialect): string {
   return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, page_id, search_title, search_body FROM page_texts WHERE page_id = ?');

@@ -9,7 +9,7 @@ import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingAsStoredSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingCreatedSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -125,6 +125,11 @@ export class SearchRepository {
 
   async addPending(tx: EntityManager, baseId: string, pageId: number, old: SearchTexts | null): Promise<void> {
     await runLater(tx, addPendingSql(dialectOf(tx)), [baseId, pageId, old?.searchTitle ?? null, old?.searchBody ?? null]);
+  }
+
+  /** Records as pending, with no old texts, the page just appended as `contentId` (if it was). */
+  async addPendingCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void> {
+    await runLater(tx, addPendingCreatedSql(dialectOf(tx)), [baseId, contentId]);
   }
 
   /** Records a page as pending with its stored texts as the old ones (unless it is pending already). */

@@ -1,7 +1,7 @@
 // A write's statements whose results nobody reads (runLater) go with its next statement or its
 // COMMIT on MySQL/MariaDB, and run at once on SQLite. Either way the write is all or nothing, its
 // statements run in the order it made them, and each answers with its own result.
-import { runLater } from '../../src/database/statement-pipeline';
+import { readAtCommit, runLater } from '../../src/database/statement-pipeline';
 import { descriptionOf, describeEachBackend, insertBase, uniqueName } from '../support/e2e';
 
 describeEachBackend('statements run later in a write', (h, backend) => {
@@ -75,5 +75,47 @@ describeEachBackend('statements run later in a write', (h, backend) => {
       outcomes.push(await settle(tx.query('SELECT 1 AS one')));
     }).catch(() => undefined);
     expect(outcomes).toEqual(['done', expect.stringMatching(/^failed: .*no_such_table/)]);
+  });
+
+  it('read at the commit, the write\'s last statement, see the write\'s changes, and answer once it has committed', async () => {
+    const { db } = h();
+    const baseId = uniqueName();
+    await insertBase(db, baseId);
+    let answeredDuringWork = false;
+    const written = await db.write(async (tx) => {
+      await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['by the write', baseId]);
+      const read = readAtCommit(tx, 'SELECT description FROM bases WHERE base_id = ?', [baseId], (rows: { description: string }[]) => rows[0].description);
+      void read.then(() => (answeredDuringWork = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      return { read, seenDuringWork: answeredDuringWork };
+    });
+    expect(await written.read).toBe('by the write');
+    // On MySQL/MariaDB the read goes with the COMMIT; on SQLite it ran at once.
+    expect(written.seenDuringWork).toBe(backend === 'sqlite');
+  });
+
+  it('read at the commit fail with a write that fails, and a read nobody awaits leaves no unhandled rejection', async () => {
+    const { db } = h();
+    const baseId = uniqueName();
+    await insertBase(db, baseId, 'L', 'as it was');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let read: Promise<string> | undefined;
+      const write = db.write(async (tx) => {
+        await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['changed', baseId]);
+        read = readAtCommit(tx, 'SELECT description FROM bases WHERE base_id = ?', [baseId], (rows: { description: string }[]) => rows[0].description);
+        await runLater(tx, 'INSERT INTO no_such_table (x) VALUES (?)', [1]);
+        // SQLite ran the failing statement at once; MySQL/MariaDB fail at the COMMIT.
+      });
+      await expect(write).rejects.toThrow(/no_such_table/);
+      if (backend === 'mysql') await expect(read).rejects.toThrow(/no_such_table/);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      expect(await descriptionOf(h().db, baseId)).toBe('as it was');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });
