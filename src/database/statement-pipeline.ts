@@ -73,14 +73,13 @@ export class StatementPipeline {
 
   /** Forgets the deferred statements and rolls back whatever was sent, after a failure too. */
   async rollback(): Promise<void> {
-    const [, , , reads] = this.take();
-    for (const read of reads) read.reject(new Error('The write rolled back before its read was sent.'));
+    for (const read of this.take().reads) read.reject(new Error('The write rolled back before its read was sent.'));
     if (this.sent) await this.send('ROLLBACK');
   }
 
-  /** The deferred statements joined, their parameters, how many they are, and the reads among them. */
-  private take(): [string, unknown[], number, DeferredRead[]] {
-    const taken: [string, unknown[], number, DeferredRead[]] = [this.sql.join(';\n'), this.parameters, this.sql.length, this.reads];
+  /** The deferred statements, joined, with their parameters and the reads among them; none are left. */
+  private take(): Deferred {
+    const taken: Deferred = { sql: this.sql.join(';\n'), parameters: this.parameters, count: this.sql.length, reads: this.reads };
     this.sql = [];
     this.parameters = [];
     this.reads = [];
@@ -91,31 +90,41 @@ export class StatementPipeline {
     if (this.failure !== undefined) throw this.failure;
     this.sent = true;
     if (this.sql.length === 0) return this.send(sql, parameters, structured);
-    const [deferred, deferredParameters, deferredCount, reads] = this.take();
+    const deferred = this.take();
     // TypeORM's own builders read a structured result of their statement alone.
     if (structured) {
-      await this.joined(deferred, deferredParameters, deferredCount, reads);
+      await this.joined(deferred);
       return this.send(sql, parameters, structured);
     }
     // The caller gets what its query alone would answer: one result, or one per statement when it
     // sent several (read-together.ts).
-    const own = (await this.joined(`${deferred};\n${sql}`, [...deferredParameters, ...parameters], deferredCount + 1, reads)).slice(deferredCount);
+    const own = (await this.joined(deferred, sql, parameters)).slice(deferred.count);
     return own.length === 1 ? own[0] : own;
   }
 
-  /** Sends `statements` statements joined; the deferred reads among them get their rows. */
-  private async joined(sql: string, parameters: unknown[], statements: number, reads: DeferredRead[]): Promise<unknown[]> {
+  /** Sends the deferred statements, and `sql` after them if given; the deferred reads get their rows. */
+  private async joined(deferred: Deferred, sql?: string, parameters: unknown[] = []): Promise<unknown[]> {
     try {
-      const results = (await this.send(sql, parameters)) as unknown[];
+      const results = sql === undefined
+        ? (await this.send(deferred.sql, deferred.parameters)) as unknown[]
+        : (await this.send(`${deferred.sql};\n${sql}`, [...deferred.parameters, ...parameters])) as unknown[];
       // A statement sent alone answers its own result, not a list of one.
-      for (const read of reads) read.resolve((statements === 1 ? results : results[read.index]) as unknown[]);
+      const alone = sql === undefined && deferred.count === 1;
+      for (const read of deferred.reads) read.resolve((alone ? results : results[read.index]) as unknown[]);
       return results;
     } catch (error) {
       this.failure = error;
-      for (const read of reads) read.reject(error);
+      for (const read of deferred.reads) read.reject(error);
       throw error;
     }
   }
+}
+
+interface Deferred {
+  sql: string;
+  parameters: unknown[];
+  count: number;
+  reads: DeferredRead[];
 }
 
 interface DeferredRead {

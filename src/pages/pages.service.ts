@@ -159,7 +159,7 @@ export class PagesService {
   async create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
     const content = prepareContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
-    // Nothing the write sends waits for an answer, so on MySQL/MariaDB it is one round trip with its
+    // On MySQL/MariaDB nothing this write sends waits for an answer, so it is one round trip with its
     // COMMIT, the base locked no longer than that; where the page went is read with the COMMIT.
     const written = await this.appendWithFreeContentId(async (tx, contentId) => {
       await lockBaseMovingOutline(tx, baseId, 1);

@@ -54,7 +54,7 @@ export class SearchIndexService extends SearchIndex {
     await this.repo.addPendingCreated(tx, baseId, contentId);
   }
 
-  async pageTextsChanged(tx: EntityManager, page: IndexedPage, _texts: SearchTexts, previous: SearchTexts | null): Promise<void> {
+  async pageTextsChanged(tx: EntityManager, page: IndexedPage, _texts: SearchTexts, previous: SearchTexts): Promise<void> {
     // A page already pending keeps its row: its old text is the one the postings hold.
     await this.repo.addPending(tx, page.baseId, page.pageId, previous);
   }

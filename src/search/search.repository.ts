@@ -3,7 +3,7 @@
 // transaction; what differs between the dialects comes from search.dialect.ts.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { dialectOf } from '../database/dialect';
+import { concatSql, dialectOf } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
@@ -123,8 +123,8 @@ export class SearchRepository {
 
   // ---- pending pages ----
 
-  async addPending(tx: EntityManager, baseId: string, pageId: number, old: SearchTexts | null): Promise<void> {
-    await runLater(tx, addPendingSql(dialectOf(tx)), [baseId, pageId, old?.searchTitle ?? null, old?.searchBody ?? null]);
+  async addPending(tx: EntityManager, baseId: string, pageId: number, old: SearchTexts): Promise<void> {
+    await runLater(tx, addPendingSql(dialectOf(tx)), [baseId, pageId, old.searchTitle, old.searchBody]);
   }
 
   /** Records as pending, with no old texts, the page just appended as `contentId` (if it was). */
@@ -189,7 +189,8 @@ export class SearchRepository {
     // a CASE over them cost O(pending²), 1.2 ms a search at 260 pending pages.
     const keptKeys = [...kept].map(([pageId, changeNo]) => `${pageId}:${changeNo}`);
     const list = keptKeys.length === 0 ? null : inList(dialect, keptKeys);
-    const notKept = list ? { sql: ` AND CONCAT(s.page_id, ':', p.change_no) NOT ${list.sql}`, params: list.params } : { sql: '', params: [] };
+    const keyOfRow = concatSql(dialect, ['s.page_id', "':'", 'p.change_no']);
+    const notKept = list ? { sql: ` AND ${keyOfRow} NOT ${list.sql}`, params: list.params } : { sql: '', params: [] };
     return {
       statements: [{
         sql: `SELECT s.page_id, p.status, p.change_no, t.search_title, t.search_body

@@ -144,7 +144,7 @@ export class TestBase {
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
       await LIVE_BLOCKS.setLive(tx, this.baseId, model.position, true);
-      await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId }, model, null);
+      await this.setup.index.pageCreated(tx, this.baseId, contentId);
     });
     await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
     this.live.push(model);
