@@ -1,0 +1,34 @@
+// The unrecorded warm-up before a read row: what it asks the load generator to send.
+import type { BenchOperation, LoadGenerator, LoadJob } from '../../bench/load';
+import { WARM_UP_SECONDS, warmUp } from '../../bench/measure';
+
+/** Records the jobs it is given instead of sending them. */
+function recordingLoad(): { load: LoadGenerator; jobs: LoadJob[] } {
+  const jobs: LoadJob[] = [];
+  const load = { run: async (job: LoadJob) => void jobs.push(job) } as unknown as LoadGenerator;
+  return { load, jobs };
+}
+
+const pages = (count: number): BenchOperation => ({
+  name: 'detail (another page each time)',
+  expect: 200,
+  sequence: Array.from({ length: count }, (_, i) => ({ method: 'GET' as const, path: `/pages/p${i}` })),
+});
+
+describe('warmUp', () => {
+  it('sends every request of a sequence once, from its first, before the timed second', async () => {
+    const { load, jobs } = recordingLoad();
+    await warmUp(load, 'http://127.0.0.1:1', 'kbp_token', 10, pages(5000));
+    expect(jobs).toHaveLength(2);
+    expect(jobs[0]).toMatchObject({ startAt: 0, connections: 10, operation: { amount: 5000 } });
+    expect(jobs[0].operation.sequence).toHaveLength(5000);
+    expect(jobs[1]).toMatchObject({ startAt: 0, durationSeconds: WARM_UP_SECONDS });
+    expect(jobs[1].operation.amount).toBeUndefined();
+  });
+
+  it('gives an operation of one request only the timed second', async () => {
+    const { load, jobs } = recordingLoad();
+    await warmUp(load, 'http://127.0.0.1:1', 'kbp_token', 10, pages(1));
+    expect(jobs).toEqual([expect.objectContaining({ durationSeconds: WARM_UP_SECONDS })]);
+  });
+});
