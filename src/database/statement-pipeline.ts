@@ -98,26 +98,28 @@ export class StatementPipeline {
     }
     // The caller gets what its query alone would answer: one result, or one per statement when it
     // sent several (read-together.ts).
-    const own = (await this.joined(deferred, sql, parameters)).slice(deferred.count);
+    const own = (await this.joined(followedBy(deferred, sql, parameters))).slice(deferred.count);
     return own.length === 1 ? own[0] : own;
   }
 
-  /** Sends the deferred statements, and `sql` after them if given; the deferred reads get their rows. */
-  private async joined(deferred: Deferred, sql?: string, parameters: unknown[] = []): Promise<unknown[]> {
+  /** Sends `batch` as one query; the deferred reads among its statements get their rows. */
+  private async joined(batch: Deferred): Promise<unknown[]> {
     try {
-      const results = sql === undefined
-        ? (await this.send(deferred.sql, deferred.parameters)) as unknown[]
-        : (await this.send(`${deferred.sql};\n${sql}`, [...deferred.parameters, ...parameters])) as unknown[];
+      const results = (await this.send(batch.sql, batch.parameters)) as unknown[];
       // A statement sent alone answers its own result, not a list of one.
-      const alone = sql === undefined && deferred.count === 1;
-      for (const read of deferred.reads) read.resolve((alone ? results : results[read.index]) as unknown[]);
+      for (const read of batch.reads) read.resolve((batch.count === 1 ? results : results[read.index]) as unknown[]);
       return results;
     } catch (error) {
       this.failure = error;
-      for (const read of deferred.reads) read.reject(error);
+      for (const read of batch.reads) read.reject(error);
       throw error;
     }
   }
+}
+
+/** The deferred statements with one more statement after them. */
+function followedBy(deferred: Deferred, sql: string, parameters: unknown[]): Deferred {
+  return { ...deferred, sql: `${deferred.sql};\n${sql}`, parameters: [...deferred.parameters, ...parameters], count: deferred.count + 1 };
 }
 
 interface Deferred {

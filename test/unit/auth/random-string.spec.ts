@@ -10,8 +10,8 @@ describe('randomString', () => {
   });
 
   it('draws each character of a 36-character alphabet equally often, without the bias of a byte modulo 36', () => {
-    // A byte modulo 36 makes 4 characters 8/7 as likely as the 32 others: 2,857 draws more each
-    // here. The bound is 7 standard deviations of a fair draw (141).
+    // A byte modulo 36 gives 4 characters a chance of 8/256 and the 32 others 7/256: 22,500 and
+    // 17,500 draws here, not 20,000. The bound is 7 standard deviations of a fair draw (139).
     const alphabet = '0123456789abcdefghijklmnopqrstuvwxyz';
     const perCharacter = 20_000;
     const counts = new Map<string, number>();
