@@ -54,6 +54,14 @@ export interface LiveBlock {
   bits: Uint8Array;
 }
 
+/** A LivePositions' parts: block starts and bitmaps, the live pages before each block, and in all. */
+interface CountedBlocks {
+  starts: number[];
+  bits: Uint8Array[];
+  before: number[];
+  total: number;
+}
+
 /** The live positions of a base, by block, with the live pages before each block. */
 export class LivePositions {
   private readonly starts: number[];
@@ -62,7 +70,14 @@ export class LivePositions {
   readonly total: number;
 
   /** `blocks` in ascending order of start. */
-  constructor(blocks: readonly LiveBlock[]) {
+  constructor(blocks: readonly LiveBlock[]);
+  /** The parts of another set, already counted (withLive). */
+  constructor(blocks: null, counted: CountedBlocks);
+  constructor(blocks: readonly LiveBlock[] | null, counted?: CountedBlocks) {
+    if (blocks === null) {
+      ({ starts: this.starts, bits: this.bits, before: this.before, total: this.total } = counted!);
+      return;
+    }
     this.starts = blocks.map((b) => b.start);
     this.bits = blocks.map((b) => b.bits);
     this.before = new Array<number>(blocks.length);
@@ -90,10 +105,24 @@ export class LivePositions {
   /** These positions with `position` marked live or not; its block is made when none holds it. */
   withLive(position: number, live: boolean): LivePositions {
     const start = blockStart(position);
-    const old = this.blockBits(position);
-    const blocks = this.starts.map((s, j) => ({ start: s, bits: this.bits[j] }));
-    blocks.splice(this.blockIndex(start), old ? 1 : 0, { start, bits: withPosition(old, position, live) });
-    return new LivePositions(blocks);
+    const i = this.blockIndex(start);
+    const old = this.starts[i] === start ? this.bits[i] : null;
+    const offset = position - start;
+    const wasLive = old !== null && (old[offset >>> 3] & (1 << (offset & 7))) !== 0;
+    const change = Number(live) - Number(wasLive);
+    // Only the counts after the changed block move: recounting every block made each create or
+    // delete cost about 34 µs at 100,000 pages (430 µs at 1,000,000).
+    const starts = this.starts.slice();
+    const bits = this.bits.slice();
+    const before = this.before.slice();
+    if (old) bits[i] = withPosition(old, position, live);
+    else {
+      starts.splice(i, 0, start);
+      bits.splice(i, 0, withPosition(null, position, live));
+      before.splice(i, 0, i < this.before.length ? this.before[i] : this.total);
+    }
+    for (let j = i + 1; j < before.length; j++) before[j] += change;
+    return new LivePositions(null, { starts, bits, before, total: this.total + change });
   }
 
   /** The position of the live page at display order `order`, or null past the end. */
