@@ -99,7 +99,8 @@ function resolveQuery(specs: readonly TermSpec[], live: readonly ModelPage[], sp
 
 describe.each(backends)('search equals a plain scan, on %s', (backend) => {
   let setup: SearchSetup;
-  let chunkNo = 1;
+  /** A chunk no page id has reached yet; the next scenario starts just below it. */
+  let freeChunk = 4;
   beforeAll(async () => {
     setup = await openSearch(backend);
   });
@@ -109,8 +110,16 @@ describe.each(backends)('search equals a plain scan, on %s', (backend) => {
     setup.index.mergeThreshold = scenario.mergeThreshold;
     Object.assign(setup.ranking, { probeCost: scenario.ranking.probeCost, keptMemberCost: scenario.ranking.keptMemberCost });
     setup.keptKeys.keepFrom = scenario.ranking.keepFrom;
-    chunkNo += 3;
-    const base = await TestBase.create(setup, chunkNo * CHUNK_SIZE - scenario.firstBelowBoundary);
+    const base = await TestBase.create(setup, freeChunk * CHUNK_SIZE - scenario.firstBelowBoundary);
+    try {
+      await runOn(base, scenario);
+    } finally {
+      // Page ids are unique across bases, and gaps take a scenario's ids any number of chunks on.
+      freeChunk = Math.ceil(base.nextPageId / CHUNK_SIZE) + 1;
+    }
+  }
+
+  async function runOn(base: TestBase, scenario: Scenario) {
     if (scenario.wordsBelowBoundary !== null) {
       await setup.db.write((tx) => tx.query("INSERT INTO search_words (base_id, word_no, word_hash, word) VALUES (?, ?, 0, ' ')",
         [base.baseId, CHUNK_SIZE - 1 - scenario.wordsBelowBoundary!]));
