@@ -8,6 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } from './databases';
+import { inTurnRatios, measureInTurn } from './in-turn';
 import { LoadGenerator } from './load';
 import { ceilingOperation, measureRows } from './measure';
 import { benchOperations, twoServiceOperations } from './operations';
@@ -18,6 +19,8 @@ import { measureTwoServices } from './two-services';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable } from './two-services-table';
 
 const CONNECTIONS = 10;
+/** The row whose ratio to the Nest hello is measured again in turn with it (in-turn.ts). */
+const DETAIL_IN_TURN = 'detail (another page each time)';
 const MAX_PAGES = 1_000_000;
 const MAX_DURATION = 60;
 const MAX_ROUNDS = 10;
@@ -29,7 +32,8 @@ const usage = `npm run bench [-- OPTIONS]
   --pages N                    pages to seed (default 10000, at most ${MAX_PAGES})
   --duration SECONDS           load time per row (default 5, at most ${MAX_DURATION})
   --rounds N                   rounds of the two-process runs on MySQL/MariaDB, one process alone
-                               between them; the median ratio is reported (default 3, at most ${MAX_ROUNDS})
+                               between them, and of the detail row in turn with the Nest hello; the
+                               median ratio is reported (default 3, at most ${MAX_ROUNDS})
   --help                       this text
 Loads every row with autocannon (${CONNECTIONS} connections, 127.0.0.1 only) beside two ceilings and
 prints one markdown table per backend; see bench/README.md.`;
@@ -125,10 +129,12 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   const service = await startService();
   const treeCeiling = await started(startServer(benchScript('ceiling-server.js'), [await treeBytesFile(service.url, seeded.baseId, seeded.token)], flags));
   const databasePid = backend === 'mysql' && isLocal(database.url) ? localDatabaseServerPid() : undefined;
-  const rows = await measureRows({
-    load, bare, nest, service, treeCeiling, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds,
-    operations: benchOperations(seeded, CONNECTIONS), log: (line) => log(`[${backend}] ${line}`),
-  });
+  const operations = benchOperations(seeded, CONNECTIONS);
+  const runSetup = { load, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds, operations, log: (line: string) => log(`[${backend}] ${line}`) };
+  // Before the rows: the writes among them delete pages this row reads.
+  const detail = operations.find((operation) => operation.name === DETAIL_IN_TURN)!;
+  const detailInTurn = inTurnRatios(await measureInTurn({ ...runSetup, ceiling: nest, service, rounds }, ceilingOperation('ceiling: Nest hello'), detail));
+  const rows = await measureRows({ ...runSetup, bare, nest, service, treeCeiling });
   // Two processes of the service on one database: what the scale-out backend is for. Two Nest
   // hello processes split the same way are the controls: what two processes on one core cost anyway.
   const twoRuns = { load, token: seeded.token, connections: CONNECTIONS, durationSeconds, rounds, log: (line: string) => log(`[${backend}] two services: ${line}`) };
@@ -152,6 +158,8 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     '',
     markdownTable(rows.rows, databasePid !== undefined),
     '',
+    `- ${DETAIL_IN_TURN} ÷ Nest hello, measured in turn (${rounds} rounds of ${durationSeconds} s, each ÷ the hello runs just before and after it): `
+      + `median ${detailInTurn.median.toFixed(3)} (${detailInTurn.ratios.map((ratio) => ratio.toFixed(3)).join(', ')})`,
     `- service peak RSS (VmHWM): ${rows.peakRssMiB.service.toFixed(1)} MiB; node:http ceiling ${rows.peakRssMiB.bare.toFixed(1)} MiB, Nest hello ${rows.peakRssMiB.nest.toFixed(1)} MiB, node:http with the tree's bytes ${rows.peakRssMiB.treeCeiling.toFixed(1)} MiB`,
     `- database (${sizeNote}): ${seededSize.toFixed(1)} MiB after seeding, ${finalSize.toFixed(1)} MiB at the end`,
     `- seeding: ${seedSeconds.toFixed(1)} s; whole run: ${since(runStart).toFixed(1)} s`,

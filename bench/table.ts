@@ -42,6 +42,13 @@ export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
   return markdown(header, lines);
 }
 
+/** The middle value, or the mean of the two middle values of an even count. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** A markdown table: the first column left-aligned, the figures right-aligned. */
 export function markdown(header: string[], lines: string[][]): string {
   return [header, ['---', ...Array(header.length - 1).fill('---:')], ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');

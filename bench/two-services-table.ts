@@ -4,7 +4,7 @@
 // splitting the load between processes shows as a ratio above 1; and, over the rounds, the median
 // of each kind of run's ratios.
 import { splitConnections, type LoadResult } from './load';
-import { fixed, markdown } from './table';
+import { fixed, markdown, median } from './table';
 
 export interface SplitRun {
   /** The operation, e.g. "detail (another page each time)". */
@@ -68,10 +68,7 @@ export function splitSummaries(rows: readonly SplitRow[]): SplitSummary[] {
     kinds.set(key, kind);
   }
   return [...kinds.values()].map(({ name, connections, ratios }) => {
-    const sorted = [...ratios].sort((a, b) => a - b);
-    const middle = sorted.length >> 1;
-    const median = sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-    return { name, connections, rounds: sorted.length, median, lowest: sorted[0], highest: sorted[sorted.length - 1] };
+    return { name, connections, rounds: ratios.length, median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) };
   });
 }
 

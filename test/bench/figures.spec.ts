@@ -1,7 +1,8 @@
 // What the bench computes its figures from: CPU ticks out of /proc/PID/stat, and the two-services
-// section's CPU per request and its ratio to one process.
+// section's CPU per request and its ratio to one process, and a row's ratio to a ceiling measured in turn with it.
 import { readFileSync } from 'node:fs';
 import { cpuSeconds, statCpuTicks } from '../../bench/processes';
+import { inTurnRatios } from '../../bench/in-turn';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable, type SplitRun } from '../../bench/two-services-table';
 
 /** A /proc/PID/stat line: pid, (comm), then fields 3 to 52, with utime and stime (14 and 15) given. */
@@ -105,5 +106,25 @@ describe('two services: CPU per request and ratio', () => {
     expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 1.100 | 0.550 | 1000 | 0 |');
     expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 1000 | 0 |');
     expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 1000 | 0 |');
+  });
+});
+
+describe('a row in turn with a ceiling: each run ÷ the ceiling runs beside it', () => {
+  it('divides each run of the row by the mean of the ceiling runs just before and after it, so a drift moves both alike', () => {
+    // The machine halves its speed over the runs: the row stays at 0.5 of the ceiling beside it.
+    const { ratios, median } = inTurnRatios({ ceiling: [20_000, 16_000, 12_000, 10_000], row: [9_000, 7_000, 5_500] });
+    expect(ratios.map((ratio) => Number(ratio.toFixed(6)))).toEqual([0.5, 0.5, 0.5]);
+    expect(median).toBeCloseTo(0.5, 10);
+    // Divided by the mean of the first and last ceiling runs instead, the first run would read 0.6.
+    expect(9_000 / ((20_000 + 10_000) / 2)).toBeCloseTo(0.6, 10);
+  });
+
+  it('reports the median over the rounds, the mean of the middle two for an even number', () => {
+    expect(inTurnRatios({ ceiling: [100, 100, 100, 100], row: [30, 50, 40] }).median).toBeCloseTo(0.4, 10);
+    expect(inTurnRatios({ ceiling: [100, 100, 100, 100, 100], row: [30, 50, 40, 60] }).median).toBeCloseTo(0.45, 10);
+  });
+
+  it('refuses runs that do not alternate, a ceiling run first and last', () => {
+    expect(() => inTurnRatios({ ceiling: [100, 100], row: [50, 50] })).toThrow(/one ceiling run more/);
   });
 });
