@@ -35,6 +35,9 @@ const searchCases: [string, string][] = [
   ['search no hit', searchTerms.noHit],
 ];
 
+/** The read agents make most: its ratio to the Nest hello is also measured in turn with it (in-turn.ts). */
+export const DETAIL_ANOTHER_PAGE = 'detail (another page each time)';
+
 export function benchOperations(seeded: SeededBase, connections: number): BenchOperation[] {
   const base = `/api/v1/bases/${seeded.baseId}`;
   const { pages } = seeded;
@@ -53,7 +56,7 @@ export function benchOperations(seeded: SeededBase, connections: number): BenchO
     { name: 'info', expect: 200, sequence: [get(`${base}/info`)] },
     { name: 'list limit=100', expect: 200, sequence: [get(`${base}/pages?limit=100`)] },
     { name: 'detail (same page)', expect: 200, sequence: [get(`${base}/pages/${detailPage.contentId}`)] },
-    { name: 'detail (another page each time)', expect: 200, sequence: spread.map((p) => get(`${base}/pages/${p.contentId}`)) },
+    { name: DETAIL_ANOTHER_PAGE, expect: 200, sequence: spread.map((p) => get(`${base}/pages/${p.contentId}`)) },
     ...searchCases.map(([name, q]): BenchOperation => ({
       name: `${name} \`${q}\``,
       expect: 200,
@@ -101,7 +104,7 @@ export function twoServiceOperations(seeded: SeededBase): BenchOperation[] {
   const kept = seeded.pages.slice(Math.ceil(seeded.pages.length * DELETABLE_SHARE));
   const spread = Array.from({ length: Math.min(SPREAD_PAGES, kept.length) }, (_, i) => kept[(i * SPREAD_STEP) % kept.length]);
   return [
-    { name: 'detail (another page each time)', expect: 200, sequence: spread.map((p) => get(`${base}/pages/${p.contentId}`)) },
+    { name: DETAIL_ANOTHER_PAGE, expect: 200, sequence: spread.map((p) => get(`${base}/pages/${p.contentId}`)) },
     {
       name: 'search (the ten queries in turn)',
       expect: 200,

@@ -11,7 +11,7 @@ import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } 
 import { inTurnRatios, measureInTurn } from './in-turn';
 import { LoadGenerator } from './load';
 import { ceilingOperation, measureRows } from './measure';
-import { benchOperations, twoServiceOperations } from './operations';
+import { benchOperations, DETAIL_ANOTHER_PAGE, twoServiceOperations } from './operations';
 import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer, stopProcess, type StartedServer } from './processes';
 import { seedCorpus } from './seed-corpus';
 import { markdownTable } from './table';
@@ -19,8 +19,6 @@ import { measureTwoServices } from './two-services';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable } from './two-services-table';
 
 const CONNECTIONS = 10;
-/** The row whose ratio to the Nest hello is measured again in turn with it (in-turn.ts). */
-const DETAIL_IN_TURN = 'detail (another page each time)';
 const MAX_PAGES = 1_000_000;
 const MAX_DURATION = 60;
 const MAX_ROUNDS = 10;
@@ -132,12 +130,13 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   const operations = benchOperations(seeded, CONNECTIONS);
   const runSetup = { load, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds, operations, log: (line: string) => log(`[${backend}] ${line}`) };
   // Before the rows: the writes among them delete pages this row reads.
-  const detail = operations.find((operation) => operation.name === DETAIL_IN_TURN)!;
+  const detail = operations.find((operation) => operation.name === DETAIL_ANOTHER_PAGE)!;
   const detailInTurn = inTurnRatios(await measureInTurn({ ...runSetup, ceiling: nest, service, rounds }, ceilingOperation('ceiling: Nest hello'), detail));
   const rows = await measureRows({ ...runSetup, bare, nest, service, treeCeiling });
   // Two processes of the service on one database: what the scale-out backend is for. Two Nest
   // hello processes split the same way are the controls: what two processes on one core cost anyway.
-  const twoRuns = { load, token: seeded.token, connections: CONNECTIONS, durationSeconds, rounds, log: (line: string) => log(`[${backend}] two services: ${line}`) };
+  // The database's CPU only where a run passes its pid: the Nest hello control never touches it.
+  const twoRuns = { ...runSetup, databasePid: undefined, rounds, log: (line: string) => log(`[${backend}] two services: ${line}`) };
   const twoServices = backend !== 'mysql' ? undefined : splitRows([
     ...await measureTwoServices({ ...twoRuns, first: service, second: await startService(), databasePid, operations: twoServiceOperations(seeded) }),
     ...await measureTwoServices({ ...twoRuns, first: nest, second: await startHello([]), operations: [ceilingOperation('control: Nest hello')] }),
@@ -158,7 +157,7 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     '',
     markdownTable(rows.rows, databasePid !== undefined),
     '',
-    `- ${DETAIL_IN_TURN} ÷ Nest hello, measured in turn (${rounds} rounds of ${durationSeconds} s, each ÷ the hello runs just before and after it): `
+    `- ${DETAIL_ANOTHER_PAGE} ÷ Nest hello, measured in turn (${rounds} rounds of ${durationSeconds} s, each ÷ the hello runs just before and after it): `
       + `median ${detailInTurn.median.toFixed(3)} (${detailInTurn.ratios.map((ratio) => ratio.toFixed(3)).join(', ')})`,
     `- service peak RSS (VmHWM): ${rows.peakRssMiB.service.toFixed(1)} MiB; node:http ceiling ${rows.peakRssMiB.bare.toFixed(1)} MiB, Nest hello ${rows.peakRssMiB.nest.toFixed(1)} MiB, node:http with the tree's bytes ${rows.peakRssMiB.treeCeiling.toFixed(1)} MiB`,
     `- database (${sizeNote}): ${seededSize.toFixed(1)} MiB after seeding, ${finalSize.toFixed(1)} MiB at the end`,
