@@ -98,4 +98,65 @@ describeEachBackend('GET tree', (h) => {
     await base.call('delete', base.pagesPath(a));
     expect(shape(await tree(base))).toEqual([['P1', []], ['New', []]]);
   });
+
+  describe('gzip', () => {
+    /** The tree with this Accept-Encoding: its status, headers and decoded JSON (supertest decodes gzip). */
+    const treeWith = (base: TestBase, acceptEncoding: string) => base.call('get', `/bases/${base.baseId}/tree`, { headers: { 'Accept-Encoding': acceptEncoding } });
+
+    /** Asks with gzip until the answer comes gzipped (the first requests get it plain while it is made). */
+    async function gzippedTree(base: TestBase) {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const res = await treeWith(base, 'gzip, deflate');
+        expect(res.status).toBe(200);
+        if (res.headers['content-encoding'] === 'gzip') return res;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the tree never came gzipped');
+    }
+
+    // Titles long enough that the tree passes the size below which answers go plain.
+    const bigOutline = async (base: TestBase) => {
+      for (let i = 0; i < 12; i++) await base.createPage({ title: `A page title long enough to make the tree large ${i}` });
+    };
+
+    it('comes gzipped to a client that accepts gzip, with the same JSON and fewer bytes than plain', async () => {
+      const base = await h().fresh();
+      await bigOutline(base);
+      const plain = await treeWith(base, 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const gzipped = await gzippedTree(base);
+      expect(gzipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(gzipped.body).toEqual(plain.body);
+      expect(Number(gzipped.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']));
+      for (const res of [plain, gzipped]) expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    });
+
+    it('comes plain to a client that refuses gzip or asks only for another encoding', async () => {
+      const base = await h().fresh();
+      await bigOutline(base);
+      await gzippedTree(base);
+      for (const acceptEncoding of ['gzip;q=0', 'br', 'identity']) {
+        const res = await treeWith(base, acceptEncoding);
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBeUndefined();
+      }
+    });
+
+    it('a small tree comes plain even to a client that accepts gzip', async () => {
+      const base = await h().fresh();
+      await base.createOutline([0]);
+      for (let i = 0; i < 3; i++) expect((await treeWith(base, 'gzip')).headers['content-encoding']).toBeUndefined();
+    });
+
+    it('after a change the gzipped tree is the changed one, never the kept one before it', async () => {
+      const base = await h().fresh();
+      await bigOutline(base);
+      const before = (await gzippedTree(base)).body;
+      await base.createPage({ title: 'Added after the tree was gzipped' });
+      const first = await treeWith(base, 'gzip');
+      expect(first.body.tree).toHaveLength(before.tree.length + 1);
+      expect((await gzippedTree(base)).body).toEqual(first.body);
+    });
+  });
 });
+

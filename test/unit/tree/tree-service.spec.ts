@@ -1,5 +1,6 @@
 // The kept tree: one build per base and outline version, however many requests come meanwhile,
-// and never an older tree for a newer version.
+// and never an older tree (nor an older tree's gzip) for a newer version.
+import { gunzipSync } from 'node:zlib';
 import type { UnitOfWork } from '../../../src/database/unit-of-work';
 import type { TreeRepository, TreeRow } from '../../../src/tree/tree.repository';
 import { TreeService } from '../../../src/tree/tree.service';
@@ -64,4 +65,47 @@ describe('TreeService', () => {
     await Promise.all(both);
     expect(repo.reads).toBe(2);
   });
+
+  describe('gzip', () => {
+    /** A repository answering at once with enough rows to pass GZIP_MIN_BYTES, titled `title()`. */
+    function largeRepository(title: () => string) {
+      const repo = { reads: 0, rows: async (): Promise<TreeRow[]> => {
+        repo.reads++;
+        return Array.from({ length: 40 }, (_, i) => ({ contentId: `p${String(i).padStart(5, '0')}`, title: `${title()} ${i}`, level: 0 }));
+      } };
+      return repo;
+    }
+
+    /** Answers until one comes gzipped (gzip is made off the event loop), with how many came plain first. */
+    async function untilGzipped(trees: TreeService, version: number) {
+      for (let plain = 0; plain < 200; plain++) {
+        const answer = await trees.treeAnswer('base-a', version, true);
+        if (answer.encoding === 'gzip') return { answer, plain };
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('never gzipped');
+    }
+
+    it('answers plain until the gzip of the kept answer is made, then that gzip, which inflates to the same bytes', async () => {
+      const trees = service(largeRepository(() => 'v1'));
+      const plain = await trees.treeAnswer('base-a', 1, true);
+      expect(plain.encoding).toBeUndefined();
+      const { answer } = await untilGzipped(trees, 1);
+      expect(gunzipSync(answer.bytes).equals(plain.bytes)).toBe(true);
+      expect(answer.bytes.length).toBeLessThan(plain.bytes.length);
+      expect((await trees.treeAnswer('base-a', 1, false)).bytes).toBe(plain.bytes);
+    });
+
+    it('a newer version is never answered with the gzip of an older one', async () => {
+      let title = 'v1';
+      const trees = service(largeRepository(() => title));
+      await untilGzipped(trees, 1);
+      title = 'v2';
+      const newer = await trees.treeAnswer('base-a', 2, true);
+      expect(newer.encoding).toBeUndefined();
+      expect(titleOf(newer.bytes)).toBe('v2 0');
+      expect(titleOf(gunzipSync((await untilGzipped(trees, 2)).answer.bytes))).toBe('v2 0');
+    });
+  });
 });
+
