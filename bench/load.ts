@@ -7,6 +7,8 @@ export interface BenchRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: string;
+  /** Headers beyond the token and the body's type (Accept-Encoding for the tree). */
+  headers?: Record<string, string>;
 }
 
 export interface BenchOperation {
@@ -46,7 +48,7 @@ export function splitConnections(total: number, servers: number): number[] {
 }
 
 export function headersFor(token: string | undefined, request: BenchRequest): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   return headers;

@@ -7,6 +7,7 @@
 // else ran meanwhile.
 import type { BenchOperation, LoadGenerator, LoadJob } from './load';
 import { probe } from './load';
+import { TREE_GZIP, TREE_PLAIN } from './operations';
 import { cpuSeconds, machineBusySeconds, peakRssMiB, waitUntilIdle, type StartedServer } from './processes';
 import type { Row } from './table';
 
@@ -31,6 +32,9 @@ export interface MeasureSetup extends RunSetup {
 }
 
 export const WARM_UP_SECONDS = 1;
+
+/** The rows measured again on the tree's ceiling, with the same request headers. */
+const TREE_ROWS = [TREE_GZIP, TREE_PLAIN];
 /** The longest a warm-up may take to send every request of its sequence once. */
 const SEQUENCE_WARM_UP_MAX_SECONDS = 60;
 
@@ -47,7 +51,9 @@ export async function warmUp(load: LoadGenerator, url: string, token: string | u
   return load.run({ urls: [url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
 }
 
-export const ceilingOperation = (name: string): BenchOperation => ({ name, expect: 200, sequence: [{ method: 'GET', path: '/' }] });
+export const ceilingOperation = (name: string, headers?: Record<string, string>): BenchOperation => ({
+  name, expect: 200, sequence: [{ method: 'GET', path: '/', ...(headers ? { headers } : {}) }],
+});
 
 export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; peakRssMiB: Record<'service' | 'bare' | 'nest' | 'treeCeiling', number> }> {
   const { load, connections, durationSeconds, log } = setup;
@@ -106,7 +112,10 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
   for (const operation of setup.operations) {
     serviceRows.push(await measure(setup.service, operation, setup.token));
     // The same bytes from the bare ceiling: the tree's latency where the service adds nothing to sending them.
-    if (operation.name === 'tree') serviceRows.push(await measure(setup.treeCeiling, ceilingOperation('ceiling: bare node:http, the tree\'s bytes')));
+    if (TREE_ROWS.includes(operation.name)) {
+      const headers = operation.sequence[0].headers;
+      serviceRows.push(await measure(setup.treeCeiling, ceilingOperation(`ceiling: bare node:http, the bytes of "${operation.name}"`, headers)));
+    }
   }
   const bareLast = await measure(setup.bare, ceilingOperation('ceiling: bare node:http, again'));
   const nestLast = await measure(setup.nest, ceilingOperation('ceiling: Nest hello, again'));

@@ -35,6 +35,14 @@ const searchCases: [string, string][] = [
   ['search no hit', searchTerms.noHit],
 ];
 
+/**
+ * The tree as clients ask for it by default (fetch, browsers, Python's requests and httpx all send
+ * Accept-Encoding with gzip), and as one that sends no Accept-Encoding (curl without --compressed).
+ */
+export const TREE_GZIP = 'tree';
+export const TREE_PLAIN = 'tree (uncompressed)';
+export const ACCEPT_GZIP = 'gzip, deflate';
+
 /** The read agents make most: its ratio to the Nest hello is also measured in turn with it (in-turn.ts). */
 export const DETAIL_ANOTHER_PAGE = 'detail (another page each time)';
 
@@ -62,7 +70,8 @@ export function benchOperations(seeded: SeededBase, connections: number): BenchO
       expect: 200,
       sequence: [get(`${base}/search?q=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}`)],
     })),
-    { name: 'tree', expect: 200, sequence: [get(`${base}/tree`)] },
+    { name: TREE_GZIP, expect: 200, sequence: [{ ...get(`${base}/tree`), headers: { 'accept-encoding': ACCEPT_GZIP } }] },
+    { name: TREE_PLAIN, expect: 200, sequence: [get(`${base}/tree`)] },
     {
       name: 'create',
       expect: 201,

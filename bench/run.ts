@@ -4,14 +4,16 @@
 // markdown table. See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } from './databases';
 import { inTurnRatios, measureInTurn } from './in-turn';
 import { LoadGenerator } from './load';
 import { ceilingOperation, measureRows } from './measure';
-import { benchOperations, DETAIL_ANOTHER_PAGE, twoServiceOperations } from './operations';
+import { ACCEPT_GZIP, benchOperations, DETAIL_ANOTHER_PAGE, twoServiceOperations } from './operations';
 import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer, stopProcess, type StartedServer } from './processes';
 import { seedCorpus } from './seed-corpus';
 import { markdownTable } from './table';
@@ -22,6 +24,8 @@ const CONNECTIONS = 10;
 const MAX_PAGES = 1_000_000;
 const MAX_DURATION = 60;
 const MAX_ROUNDS = 10;
+/** How often the tree is asked for, 100 ms apart, until the service answers it gzipped. */
+const TREE_GZIP_ATTEMPTS = 100;
 
 const usage = `npm run bench [-- OPTIONS]
   --backend sqlite|mysql|both  which backend to measure (default sqlite); mysql makes a database of
@@ -125,7 +129,7 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     { ...process.env, KB_LOG_LEVEL: 'warn' },
   ));
   const service = await startService();
-  const treeCeiling = await started(startServer(benchScript('ceiling-server.js'), [await treeBytesFile(service.url, seeded.baseId, seeded.token)], flags));
+  const treeCeiling = await started(startServer(benchScript('ceiling-server.js'), await treeBytesFiles(service.url, seeded.baseId, seeded.token), flags));
   const databasePid = backend === 'mysql' && isLocal(database.url) ? localDatabaseServerPid() : undefined;
   const operations = benchOperations(seeded, CONNECTIONS);
   const runSetup = { load, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds, operations, log: (line: string) => log(`[${backend}] ${line}`) };
@@ -175,15 +179,40 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   ].join('\n');
 }
 
-/** Writes the service's tree answer, byte for byte, to a file the tree's ceiling answers with. */
-async function treeBytesFile(serviceUrl: string, baseId: string, token: string): Promise<string> {
-  const response = await fetch(`${serviceUrl}/api/v1/bases/${baseId}/tree`, { headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 200) throw new Error(`the tree answered ${response.status}`);
+/**
+ * Writes the service's tree answers, byte for byte, to the files the tree's ceiling answers with:
+ * the plain one and the gzipped one (asked for until the service has made it).
+ */
+async function treeBytesFiles(serviceUrl: string, baseId: string, token: string): Promise<[string, string]> {
   const dir = mkdtempSync(join(tmpdir(), 'kbp-bench-tree-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  const file = join(dir, 'tree.json');
-  writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  return file;
+  const url = `${serviceUrl}/api/v1/bases/${baseId}/tree`;
+  const plain = join(dir, 'tree.json');
+  writeFileSync(plain, (await rawAnswer(url, token, 'identity')).bytes);
+  const gzipped = join(dir, 'tree.json.gz');
+  for (let attempt = 0; ; attempt++) {
+    const answer = await rawAnswer(url, token, ACCEPT_GZIP);
+    if (answer.encoding === 'gzip') {
+      writeFileSync(gzipped, answer.bytes);
+      return [plain, gzipped];
+    }
+    if (attempt >= TREE_GZIP_ATTEMPTS) throw new Error(`the tree never came gzipped (Content-Encoding: ${answer.encoding ?? 'none'})`);
+    await sleep(100);
+  }
+}
+
+/** A GET's body as sent (fetch would inflate it), with its Content-Encoding. */
+function rawAnswer(url: string, token: string, acceptEncoding: string): Promise<{ bytes: Buffer; encoding?: string }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`the tree answered ${response.statusCode}`));
+        else resolve({ bytes: Buffer.concat(chunks), encoding: response.headers['content-encoding'] });
+      });
+    }).on('error', reject);
+  });
 }
 
 async function main(): Promise<void> {
