@@ -34,8 +34,14 @@ export class TreeService {
    * a write at 100,000 pages, ten such requests held ten copies at once (about 680 MB).
    */
   private readonly building = new Map<string, { version: number; json: Promise<Buffer> }>();
-  /** The gzip of a kept answer, or null while it is being made; it goes with the answer it was made of. */
-  private readonly gzipped = new WeakMap<Buffer, Buffer | null>();
+  /** The gzip of a kept answer; it goes with the answer it was made of. */
+  private readonly gzipped = new WeakMap<Buffer, Buffer>();
+  /**
+   * The answer being gzipped: one at a time in a process, so that writes moving the outline while
+   * clients read the tree cost at most one threadpool thread's compressing (about 130 ms at 100,000
+   * pages), however many versions are asked for meanwhile; those are answered plain.
+   */
+  private gzipping = false;
   private readonly logger = new Logger(TreeService.name);
 
   constructor(
@@ -45,15 +51,16 @@ export class TreeService {
 
   /**
    * The tree answer for a request, gzipped when `acceptsGzip` and the gzip of this very answer is
-   * made. The first such request starts making it, off the event loop, and gets the plain bytes,
-   * as does every request until it is ready: no request waits for compression.
+   * made. A request that finds it not made starts making it, off the event loop, unless another is
+   * being made; it gets the plain bytes, as does every request until the gzip is ready: no request
+   * waits for compression.
    */
   async treeAnswer(baseId: string, outlineVersion: number, acceptsGzip: boolean): Promise<TreeAnswer> {
     const json = await this.treeJson(baseId, outlineVersion);
     if (!acceptsGzip || json.length < GZIP_MIN_BYTES) return { bytes: json };
     const gzipped = this.gzipped.get(json);
     if (gzipped) return { bytes: gzipped, encoding: 'gzip' };
-    if (gzipped === undefined) this.startGzip(json);
+    if (!this.gzipping) this.startGzip(json);
     return { bytes: json };
   }
 
@@ -78,14 +85,11 @@ export class TreeService {
   }
 
   private startGzip(json: Buffer): void {
-    this.gzipped.set(json, null);
+    this.gzipping = true;
     gzipBytes(json).then(
       (bytes) => this.gzipped.set(json, bytes),
-      (error: unknown) => {
-        this.gzipped.delete(json);
-        this.logger.warn(`gzip of a tree failed, answering it uncompressed: ${String(error)}`);
-      },
-    );
+      (error: unknown) => this.logger.warn(`gzip of a tree failed, answering it uncompressed: ${String(error)}`),
+    ).finally(() => (this.gzipping = false));
   }
 
   private async build(baseId: string, outlineVersion: number): Promise<Buffer> {

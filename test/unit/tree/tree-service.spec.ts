@@ -77,9 +77,9 @@ describe('TreeService', () => {
     }
 
     /** Answers until one comes gzipped (gzip is made off the event loop), with how many came plain first. */
-    async function untilGzipped(trees: TreeService, version: number) {
+    async function untilGzipped(trees: TreeService, version: number, baseId = 'base-a') {
       for (let plain = 0; plain < 200; plain++) {
-        const answer = await trees.treeAnswer('base-a', version, true);
+        const answer = await trees.treeAnswer(baseId, version, true);
         if (answer.encoding === 'gzip') return { answer, plain };
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
@@ -106,6 +106,15 @@ describe('TreeService', () => {
       expect(titleOf(newer.bytes)).toBe('v2 0');
       expect(titleOf(gunzipSync((await untilGzipped(trees, 2)).answer.bytes))).toBe('v2 0');
     });
+
+    it('makes one gzip at a time: an answer asked for meanwhile is not compressed until asked again after', async () => {
+      const trees = service(largeRepository(() => 'v1'));
+      expect((await Promise.all([trees.treeAnswer('base-a', 1, true), trees.treeAnswer('base-b', 1, true)])).map((a) => a.encoding)).toEqual([undefined, undefined]);
+      await untilGzipped(trees, 1, 'base-a');
+      // Had base-b's gzip been started with base-a's, it would be made by now.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await trees.treeAnswer('base-b', 1, true)).encoding).toBeUndefined();
+      expect((await untilGzipped(trees, 1, 'base-b')).answer.encoding).toBe('gzip');
+    });
   });
 });
-
