@@ -27,14 +27,11 @@ export interface MeasureSetup extends RunSetup {
   bare: StartedServer;
   nest: StartedServer;
   service: StartedServer;
-  /** The bare node:http ceiling answering the bytes of the service's tree: measured right after the tree row. */
+  /** The bare node:http ceiling answering the bytes of the service's tree: measured right after each tree row. */
   treeCeiling: StartedServer;
 }
 
 export const WARM_UP_SECONDS = 1;
-
-/** The rows measured again on the tree's ceiling, with the same request headers. */
-const TREE_ROWS = [TREE_GZIP, TREE_PLAIN];
 /** The longest a warm-up may take to send every request of its sequence once. */
 const SEQUENCE_WARM_UP_MAX_SECONDS = 60;
 
@@ -50,6 +47,9 @@ export async function warmUp(load: LoadGenerator, url: string, token: string | u
   }
   return load.run({ urls: [url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
 }
+
+/** The rows measured again on the tree's ceiling, with the same request headers. */
+const TREE_ROWS = [TREE_GZIP, TREE_PLAIN];
 
 export const ceilingOperation = (name: string, headers?: Record<string, string>): BenchOperation => ({
   name, expect: 200, sequence: [{ method: 'GET', path: '/', ...(headers ? { headers } : {}) }],
