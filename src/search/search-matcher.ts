@@ -17,7 +17,9 @@
 //   round trip, or two with a word term not kept, before the check of unsure terms.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { UnitOfWork } from '../database/unit-of-work';
 import { KeptPendingTexts } from './kept-pending-texts';
+import { KeptPostings } from './kept-postings';
 import { KeptWords, type BaseWords, type WordsContaining } from './kept-words';
 import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
@@ -44,15 +46,32 @@ const NOTHING: SqlRead<undefined> = { statements: [], answer: () => undefined };
 
 export class KeySets {
   private readonly sets = new Map<number, PageSet>();
+  /** Keys whose sets are kept ones (KeptPostings), never to be changed: copied before rows are added. */
+  private readonly borrowed = new Set<number>();
 
   /** Adds posting rows to the sets of their keys. */
   add(rows: readonly PostingRow[]): this {
     for (const row of rows) {
       let set = this.sets.get(row.skey);
+      if (set && this.borrowed.delete(row.skey)) this.sets.set(row.skey, (set = set.clone()));
       if (!set) this.sets.set(row.skey, (set = new PageSet()));
       set.orBlob(row.chunk, row.bits);
     }
     return this;
+  }
+
+  /** Takes kept sets as those of their keys. */
+  borrow(kept: ReadonlyMap<number, PageSet>): this {
+    for (const [key, set] of kept) {
+      this.sets.set(key, set);
+      this.borrowed.add(key);
+    }
+    return this;
+  }
+
+  /** The sets of `keys`, empty for those without postings. */
+  of(keys: readonly number[]): Map<number, PageSet> {
+    return new Map(keys.map((key) => [key, this.sets.get(key) ?? new PageSet()]));
   }
 
   /** The ids holding any of the keys. */
@@ -75,7 +94,13 @@ export class KeySets {
 
 @Injectable()
 export class SearchMatcher {
-  constructor(private readonly repo: SearchRepository, private readonly pendingTexts: KeptPendingTexts, private readonly keptWords: KeptWords) {}
+  constructor(
+    private readonly db: UnitOfWork,
+    private readonly repo: SearchRepository,
+    private readonly pendingTexts: KeptPendingTexts,
+    private readonly keptWords: KeptWords,
+    private readonly keptPostings: KeptPostings,
+  ) {}
 
   /**
    * `alongside`: a read sent first in the same round trip, answered with the matches (a kept
@@ -91,14 +116,26 @@ export class SearchMatcher {
     const directKeys = planned.flatMap(({ plan }) => (plan.kind === 'gram' ? [plan.key, inTitle(plan.key)] : plan.kind === 'check' ? plan.keys : []));
     const kept = this.keptWordsOf(baseId, words);
     const lookedUp = words.filter((text) => !kept.containing.has(text));
+    const keys = [...new Set([ALL_KEY, ...directKeys, ...lookedUp.flatMap(wordPairKeys), ...[...kept.containing.values()].flat().flatMap(wordKeys)])];
+    const stamp = em === this.db.reader ? this.db.changeStamp() : null;
+    const keptSets = this.keptPostings.find(baseId, stamp, keys);
+    const unkept = keys.filter((key) => !keptSets.has(key));
     // The pending pages, the postings of the terms' own keys, of the kept words' pages and of the
-    // other words' pairs of characters, then the base's last word number: one round trip.
+    // other words' pairs of characters (those not kept), then the base's last word number: one round trip.
     const [alongsideAnswer, pending, postings, lastWord, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], number | undefined, B | undefined]>(
-      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms),
-      this.repo.postingsRead(dialect, baseId, [ALL_KEY, ...directKeys, ...lookedUp.flatMap(wordPairKeys), ...[...kept.containing.values()].flat().flatMap(wordKeys)]),
+      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms), this.repo.postingsRead(dialect, baseId, unkept),
       words.length > 0 ? this.repo.lastWordRead(baseId) : NOTHING, after ?? NOTHING,
     );
     const sets = new KeySets().add(postings);
+    if (stamp !== null && this.db.changeStamp() === stamp) {
+      // Nothing committed since the kept sets were read, nor during these reads.
+      const read = sets.of(unkept);
+      this.keptPostings.keep(baseId, stamp, read);
+      sets.borrow(read).borrow(keptSets);
+    } else if (keptSets.size > 0) {
+      const [again] = await readTogether<[PostingRow[]]>(em, this.repo.postingsRead(dialect, baseId, [...keptSets.keys()]));
+      sets.add(again);
+    }
     const containing = await this.containingWords(em, baseId, words, kept, lastWord, sets);
     let hits: PageSet | undefined;
     const titleHits = new PageSet();

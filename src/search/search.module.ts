@@ -10,6 +10,7 @@ import { SearchPagesRepository } from './search-pages.repository';
 import { SearchRanking } from './search-rank';
 import { KeptRankKeys } from './kept-rank-keys';
 import { KeptPendingTexts } from './kept-pending-texts';
+import { KeptPostings } from './kept-postings';
 import { KeptSummaries } from './kept-summaries';
 import { KeptWords } from './kept-words';
 import { SearchController } from './search.controller';
@@ -20,7 +21,7 @@ import { SearchService } from './search.service';
   imports: [AuthModule, OrderModule],
   controllers: [SearchController],
   providers: [
-    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, SearchRepository, SearchPagesRepository, SearchIndexService,
+    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesRepository, SearchIndexService,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
   exports: [SearchIndex, SearchIndexService],

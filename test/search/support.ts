@@ -14,6 +14,7 @@ import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
 import { CHANGE_NO, countPageChange } from '../../src/pages/page-changes';
 import { decodeChunk } from '../../src/search/page-set';
 import { KeptPendingTexts } from '../../src/search/kept-pending-texts';
+import { KeptPostings } from '../../src/search/kept-postings';
 import { KeptRankKeys } from '../../src/search/kept-rank-keys';
 import { KeptSummaries } from '../../src/search/kept-summaries';
 import { KeptWords } from '../../src/search/kept-words';
@@ -27,6 +28,8 @@ import { SearchRepository } from '../../src/search/search.repository';
 import { createTestDatabase, type Backend, type TestDatabase } from '../support/databases';
 
 export interface SearchSetup {
+  /** The test database's URL, for a connection of its own (as another process has). */
+  url: string;
   db: UnitOfWork;
   index: SearchIndexService;
   ranking: SearchRanking;
@@ -36,6 +39,7 @@ export interface SearchSetup {
   /** Kept only for bases whose keys are kept. */
   keptSummaries: KeptSummaries;
   keptWords: KeptWords;
+  keptPostings: KeptPostings;
   service: SearchService;
   close(): Promise<void>;
 }
@@ -56,9 +60,10 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const pendingTexts = new KeptPendingTexts(repo);
   const keptSummaries = new KeptSummaries();
   const keptWords = new KeptWords();
-  const service = new SearchService(db, new SearchMatcher(repo, pendingTexts, keptWords), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys, keptSummaries);
+  const keptPostings = new KeptPostings();
+  const service = new SearchService(db, new SearchMatcher(db, repo, pendingTexts, keptWords, keptPostings), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys, keptSummaries);
   return {
-    db, index, ranking, keptKeys, pendingTexts, keptSummaries, keptWords, service,
+    url: database.url, db, index, ranking, keptKeys, pendingTexts, keptSummaries, keptWords, keptPostings, service,
     close: async () => {
       await db.close();
       await database.drop();
@@ -111,6 +116,8 @@ export class TestBase {
   readonly live: ModelPage[] = [];
   private contentCount = 0;
   private nextPosition = 0;
+  /** Where this base's writes go, when not through the setup's connection: another one, as another process's. */
+  writesThrough?: { db: UnitOfWork; index: SearchIndexService };
 
   constructor(
     private readonly setup: SearchSetup,
@@ -133,7 +140,8 @@ export class TestBase {
       pageId, contentId, title: page.title, searchTitle: normalizeForSearch(page.title), searchBody: normalizeForSearch(page.body),
       type: page.type ?? 'T', lang: page.lang ?? 'en', level: 0, updatedAt: page.updatedAt, position: this.nextPosition++,
     };
-    await this.setup.db.write(async (tx) => {
+    const { db, index } = this.writer();
+    await db.write(async (tx) => {
       // The base's lock first, as the service's writes take it.
       await lockBaseMovingOutline(tx, this.baseId, 1);
       await tx.query(
@@ -144,9 +152,9 @@ export class TestBase {
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
       await LIVE_BLOCKS.setLive(tx, this.baseId, model.position, true);
-      await this.setup.index.pageCreated(tx, this.baseId, contentId);
+      await index.pageCreated(tx, this.baseId, contentId);
     });
-    await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
+    await index.mergeWhenDue(db, this.baseId);
     this.live.push(model);
     return model;
   }
@@ -157,30 +165,42 @@ export class TestBase {
     if (changes.body !== undefined) page.searchBody = normalizeForSearch(changes.body);
     if (changes.level !== undefined) page.level = changes.level;
     page.updatedAt = updatedAt;
-    await this.setup.db.write(async (tx) => {
+    const { db, index } = this.writer();
+    await db.write(async (tx) => {
       if (changes.title !== undefined || changes.level !== undefined) await lockBaseMovingOutline(tx, this.baseId, 0);
       await tx.query(`UPDATE pages SET title = ?, level = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
         [page.title, page.level, updatedAt, this.baseId, page.pageId]);
       await countPageChange(tx, this.baseId);
       if (changes.title === undefined && changes.body === undefined) return;
       await tx.query('UPDATE page_texts SET search_title = ?, search_body = ? WHERE page_id = ?', [page.searchTitle, page.searchBody, page.pageId]);
-      await this.setup.index.pageTextsChanged(tx, { baseId: this.baseId, pageId: page.pageId }, page, before);
+      await index.pageTextsChanged(tx, { baseId: this.baseId, pageId: page.pageId }, page, before);
     });
-    await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
+    await index.mergeWhenDue(db, this.baseId);
   }
 
   async remove(page: ModelPage, deletedAt: string): Promise<void> {
     const order = this.live.indexOf(page);
-    await this.setup.db.write(async (tx) => {
+    const { db, index } = this.writer();
+    await db.write(async (tx) => {
       await lockBaseMovingOutline(tx, this.baseId, -1);
       await tx.query(`UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
         [order, deletedAt, deletedAt, this.baseId, page.pageId]);
       await countPageChange(tx, this.baseId);
       await LIVE_BLOCKS.setLive(tx, this.baseId, page.position, false);
-      await this.setup.index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId });
+      await index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId });
     });
-    await this.setup.index.mergeWhenDue(this.setup.db, this.baseId);
+    await index.mergeWhenDue(db, this.baseId);
     this.live.splice(order, 1);
+  }
+
+  /** Folds the base's pending pages into its postings, through the connection its writes go through. */
+  async merge(): Promise<void> {
+    const { db, index } = this.writer();
+    await db.write((tx) => index.merge(tx, this.baseId));
+  }
+
+  private writer(): { db: UnitOfWork; index: SearchIndexService } {
+    return this.writesThrough ?? this.setup;
   }
 
   search(q: string, paging: Paging = {}): Promise<{ pages: PageSummaryRow[]; total: number }> {

@@ -1,0 +1,99 @@
+// The postings of search keys, kept by a process while nothing commits to the database (SQLite's
+// change stamp; MySQL/MariaDB has none, so nothing is kept there): a repeated search reads none,
+// a write through another connection (as another process makes) is seen by the next search, even
+// one that commits while a search reads, and no more is kept than allowed, on each backend.
+import { parseDatabaseUrl } from '../../src/database/data-source';
+import { UnitOfWork } from '../../src/database/unit-of-work';
+import { SearchIndexService } from '../../src/search/search-index.service';
+import { SearchRepository } from '../../src/search/search.repository';
+import { backends } from '../support/databases';
+import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
+
+describe.each(backends)('kept postings on %s', (backend) => {
+  let setup: SearchSetup;
+  let other: { db: UnitOfWork; index: SearchIndexService };
+  beforeAll(async () => {
+    setup = await openSearch(backend);
+    setup.index.mergeThreshold = 1_000_000;
+    other = { db: await UnitOfWork.open(parseDatabaseUrl(setup.url)), index: new SearchIndexService(new SearchRepository()) };
+  });
+  afterAll(async () => {
+    await other.db.close();
+    await setup.close();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  /** How many reads of postings `run` made (a read of no keys is none). */
+  async function postingReadsDuring(run: () => Promise<void>): Promise<number> {
+    const reads = jest.spyOn(SearchRepository.prototype, 'postingsRead');
+    await run();
+    const count = reads.mock.calls.filter(([, , keys]) => keys.length > 0).length;
+    reads.mockRestore();
+    return count;
+  }
+
+  /** A base whose pages hold 猫 (a one-character term: its own key) and are merged into the postings. */
+  async function mergedBase(firstPageId: number): Promise<TestBase> {
+    const base = await TestBase.create(setup, firstPageId);
+    for (let i = 0; i < 3; i++) await base.add({ title: `page ${i}`, body: `猫 ${i}`, lang: 'ja', updatedAt: at(i) });
+    await base.merge();
+    return base;
+  }
+
+  const expectScan = async (base: TestBase, q: string) => expect(await base.search(q)).toEqual(scanSearch(base.live, q.split(' '), {}));
+
+  it('answer a repeated search without reading postings while nothing commits (SQLite), reading them each time on MySQL/MariaDB', async () => {
+    const base = await mergedBase(1);
+    await expectScan(base, '猫');
+    expect(await postingReadsDuring(() => expectScan(base, '猫'))).toBe(backend === 'sqlite' ? 0 : 1);
+  });
+
+  it('see a page written and merged through another connection at the next search', async () => {
+    const base = await mergedBase(100);
+    await expectScan(base, '猫');
+    base.writesThrough = other;
+    await base.add({ title: 'late', body: '猫 late', lang: 'ja', updatedAt: at(10) });
+    await base.merge();
+    await expectScan(base, '猫');
+    await base.remove(base.live[0], at(20));
+    await base.merge();
+    await expectScan(base, '猫');
+    expect((await base.search('猫')).total).toBe(3);
+  });
+
+  it('read the postings again when another connection commits while a search reads', async () => {
+    const base = await mergedBase(200);
+    base.writesThrough = other;
+    // Pending, so found through its text until a merge folds it into the postings.
+    await base.add({ title: 'pending', body: '猫 pending', lang: 'ja', updatedAt: at(10) });
+    await expectScan(base, '猫');
+    const reader = setup.db.reader;
+    const query = reader.query.bind(reader);
+    let merged = false;
+    jest.spyOn(reader, 'query').mockImplementation(async (sql: string, params?: unknown[]) => {
+      // The merge commits after the search read the stamp, before it reads the pending pages.
+      if (!merged && sql.includes('search_pending')) {
+        merged = true;
+        await base.merge();
+      }
+      return query(sql, params);
+    });
+    await expectScan(base, '猫');
+    expect(merged).toBe(true);
+    expect((await base.search('猫')).total).toBe(4);
+  });
+
+  it('keep no more than allowed: the least recently used keys go first', async () => {
+    const allowed = setup.keptPostings.maxUnits;
+    setup.keptPostings.maxUnits = 4;
+    try {
+      const base = await mergedBase(300);
+      await expectScan(base, '猫');
+      await expectScan(base, '犬');
+      expect(setup.keptPostings.size()).toBeLessThanOrEqual(4);
+      expect(await postingReadsDuring(() => expectScan(base, '猫'))).toBe(1);
+    } finally {
+      setup.keptPostings.maxUnits = allowed;
+    }
+  });
+});
