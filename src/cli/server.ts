@@ -10,6 +10,7 @@ import { BasesService } from '../bases/bases.service';
 import { DEFAULT_DATABASE_URL, type AppConfig } from '../config/config';
 import { parseDatabaseUrl } from '../database/data-source';
 import { UnitOfWork } from '../database/unit-of-work';
+import { stdoutLines } from '../logging/turn-writer';
 import { PagesService } from '../pages/pages.service';
 import { openFailure, printableUrl } from './database-url';
 import { createDemoIfEmpty, dbOptionFor, welcomeText, type Demo } from './demo';
@@ -50,7 +51,13 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function serve(config: AppConfig, options: { demo: boolean }): Promise<void> {
   await migrateFirst(config.databaseUrl);
-  const app = await createApp(config, { logLine: (line) => process.stdout.write(line) });
+  const log = stdoutLines();
+  // The service's own lines come after the request lines queued before them.
+  const say = (line: string) => {
+    log.flush();
+    console.log(line);
+  };
+  const app = await createApp(config, { logLine: log.line });
   const connections = trackConnections(app.getHttpServer());
   try {
     await listen(app.getHttpServer(), config.port, config.host);
@@ -75,10 +82,10 @@ export async function serve(config: AppConfig, options: { demo: boolean }): Prom
     throw error;
   }
   stopOnSignals(async () => {
-    await stopGracefully(app, { connections, drainMs: config.drainSeconds * 1000, log: (line) => console.log(line) });
-    console.log('kb-pages stopped.');
+    await stopGracefully(app, { connections, drainMs: config.drainSeconds * 1000, log: say });
+    say('kb-pages stopped.');
   }, config.stopTimeoutSeconds * 1000);
-  console.log(`kb-pages is listening on ${url} (database: ${printableUrl(config.databaseUrl)})`);
-  console.log(`API documentation (Swagger UI): ${url}/api/v1/docs`);
-  if (demo) console.log(welcomeText(demo, url, dbOptionFor(config.databaseUrl, config.databaseUrl === DEFAULT_DATABASE_URL)));
+  say(`kb-pages is listening on ${url} (database: ${printableUrl(config.databaseUrl)})`);
+  say(`API documentation (Swagger UI): ${url}/api/v1/docs`);
+  if (demo) say(welcomeText(demo, url, dbOptionFor(config.databaseUrl, config.databaseUrl === DEFAULT_DATABASE_URL)));
 }

@@ -27,8 +27,8 @@ function receive(socket: Socket, pattern: RegExp): Promise<string> {
 describe.each(backends)('kbp serve [%s]', (backend) => {
   const database = freshDatabaseEach(backend);
 
-  it('on an empty database creates the demo once, answers with its token, and stops on SIGTERM', async () => {
-    const server = await startServe(['--db', database.url()]);
+  it('on an empty database creates the demo once, answers with its token, logs its requests, and stops on SIGTERM', async () => {
+    const server = await startServe(['--db', database.url()], { KB_LOG_LEVEL: 'info' });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const token = (await server.waitFor(demoToken))[1];
@@ -56,6 +56,9 @@ describe.each(backends)('kbp serve [%s]', (backend) => {
       const stopped = await server.stop();
       expect({ code: stopped.code, stderr: stopped.stderr }).toEqual({ code: 0, stderr: '' });
       expect(stopped.stdout).toMatch(/kb-pages stopped\.\n$/);
+      // The request lines, written a turn of the event loop later, still come before it.
+      const requestLines = stopped.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+      expect(requestLines).toContainEqual(expect.objectContaining({ method: 'GET', route: '/api/v1/bases/:base_id/info', status: 200 }));
     }
 
     const token = demoToken.exec(server.output())![1];

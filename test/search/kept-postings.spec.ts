@@ -70,13 +70,13 @@ describe.each(backends)('kept postings on %s', (backend) => {
     const reader = setup.db.reader;
     const query = reader.query.bind(reader);
     let merged = false;
-    jest.spyOn(reader, 'query').mockImplementation(async (sql: string, params?: unknown[]) => {
+    jest.spyOn(reader, 'query').mockImplementation(async (...args: Parameters<typeof query>) => {
       // The merge commits after the search read the stamp, before it reads the pending pages.
-      if (!merged && sql.includes('search_pending')) {
+      if (!merged && args[0].includes('search_pending')) {
         merged = true;
         await base.merge();
       }
-      return query(sql, params);
+      return query(...args);
     });
     await expectScan(base, '猫');
     expect(merged).toBe(true);
