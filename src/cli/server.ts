@@ -10,7 +10,7 @@ import { BasesService } from '../bases/bases.service';
 import { DEFAULT_DATABASE_URL, type AppConfig } from '../config/config';
 import { parseDatabaseUrl } from '../database/data-source';
 import { UnitOfWork } from '../database/unit-of-work';
-import { stdoutLines } from '../logging/turn-writer';
+import { stdoutLines } from '../logging/line-batcher';
 import { PagesService } from '../pages/pages.service';
 import { openFailure, printableUrl } from './database-url';
 import { createDemoIfEmpty, dbOptionFor, welcomeText, type Demo } from './demo';

@@ -56,7 +56,7 @@ describe.each(backends)('kbp serve [%s]', (backend) => {
       const stopped = await server.stop();
       expect({ code: stopped.code, stderr: stopped.stderr }).toEqual({ code: 0, stderr: '' });
       expect(stopped.stdout).toMatch(/kb-pages stopped\.\n$/);
-      // The request lines, written a turn of the event loop later, still come before it.
+      // The request lines, written up to 50 ms later, still come before it.
       const requestLines = stopped.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
       expect(requestLines).toContainEqual(expect.objectContaining({ method: 'GET', route: '/api/v1/bases/:base_id/info', status: 200 }));
     }
