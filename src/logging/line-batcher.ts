@@ -6,7 +6,7 @@
 
 /** The longest a line waits for others before it is written. */
 export const FLUSH_AFTER_MS = 50;
-/** Waiting lines are written at once when they reach this many characters. */
+/** Waiting lines are written at once when they reach this many characters (UTF-16 units). */
 export const FLUSH_AT_CHARS = 64 * 1024;
 
 export class LineBatcher {

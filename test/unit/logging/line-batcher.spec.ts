@@ -3,11 +3,10 @@
 // the lines it queued.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { FLUSH_AT_CHARS, LineBatcher } from '../../../src/logging/line-batcher';
 
-const WAIT_MS = 20;
+const WAIT_MS = 50;
 
 function batcher(): { writes: string[]; lines: LineBatcher } {
   const writes: string[] = [];
@@ -15,15 +14,20 @@ function batcher(): { writes: string[]; lines: LineBatcher } {
 }
 
 describe('LineBatcher', () => {
-  it('writes the lines that came while the first waited in one write, in order', async () => {
+  // The clock is jest's: the waits are exact, however busy the machine.
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('writes the lines that came while the first waited in one write, in order', () => {
     const { writes, lines } = batcher();
     lines.line('one\n');
-    await sleep(WAIT_MS / 4);
+    jest.advanceTimersByTime(WAIT_MS - 1);
     lines.line('two\n');
     expect(writes).toEqual([]);
-    await sleep(WAIT_MS * 2);
+    jest.advanceTimersByTime(1);
+    expect(writes).toEqual(['one\ntwo\n']);
     lines.line('three\n');
-    await sleep(WAIT_MS * 2);
+    jest.advanceTimersByTime(WAIT_MS);
     expect(writes).toEqual(['one\ntwo\n', 'three\n']);
   });
 
@@ -36,18 +40,19 @@ describe('LineBatcher', () => {
     expect(writes).toEqual([long + long]);
   });
 
-  it('writes what is queued at once on flush, and nothing twice', async () => {
+  it('writes what is queued at once on flush, and nothing twice', () => {
     const { writes, lines } = batcher();
     lines.line('one\n');
     lines.flush();
     expect(writes).toEqual(['one\n']);
-    await sleep(WAIT_MS * 2);
+    jest.advanceTimersByTime(WAIT_MS);
     lines.line('two\n');
-    await sleep(WAIT_MS * 2);
+    jest.advanceTimersByTime(WAIT_MS);
     expect(writes).toEqual(['one\n', 'two\n']);
   });
 
   it('writes the queued lines of a process that dies of an uncaught exception', async () => {
+    jest.useRealTimers();
     // The compiled module, as kbp runs it (npm test builds first).
     const compiled = join(__dirname, '..', '..', '..', 'dist', 'src', 'logging', 'line-batcher.js');
     const script = `const log = require(${JSON.stringify(compiled)}).stdoutLines(); log.line('last words\\n'); throw new Error('boom');`;
