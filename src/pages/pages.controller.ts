@@ -63,6 +63,7 @@ export class PagesController {
 
   @Patch(':content_id')
   @Auth('write')
+  @ConfirmsKeptAccess()
   @JsonBody()
   @ApiOperation({ operationId: 'updatePage', summary: 'Change some fields of a page' })
   @ApiOkResponse({ type: PageResponse })
@@ -77,15 +78,16 @@ export class PagesController {
     const { content_type, content_lang, ...rest } = body;
     const changes = { ...rest, ...(content_type === undefined ? {} : { type: content_type }), ...(content_lang === undefined ? {} : { lang: content_lang }) };
     for (const key of Object.keys(changes) as (keyof typeof changes)[]) if (changes[key] === undefined) delete changes[key];
-    return toPageResponse(await this.pages.update(access.baseId, contentId, changes));
+    return toPageResponse(await this.pages.update(access.baseId, contentId, changes, access.unconfirmed));
   }
 
   @Delete(':content_id')
   @Auth('write')
+  @ConfirmsKeptAccess()
   @HttpCode(204)
   @ApiOperation({ operationId: 'deletePage', summary: 'Soft-delete a page; its children move up one level' })
   @ApiNoContentResponse({ description: 'Deleted' })
   async delete(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<void> {
-    await this.pages.delete(access.baseId, contentId);
+    await this.pages.delete(access.baseId, contentId, access.unconfirmed);
   }
 }

@@ -122,6 +122,8 @@ export interface PageForWrite {
   outlineVersion: number;
   /** With `newLevel`: the deepest level of any page of the base, a bound of the descendants' (null otherwise). */
   deepestInBase: number | null;
+  /** What the access check read with the page said, when one was asked for. */
+  accessHolds?: boolean;
 }
 
 /** What a delete reads of a page (PagesRepository.findForDelete). */
@@ -132,6 +134,8 @@ export interface PageToDelete {
   descendantsEnd: number | null;
   /** The base's outline version after the delete's own move. */
   outlineVersion: number;
+  /** What the access check read with the page said, when one was asked for. */
+  accessHolds?: boolean;
 }
 
 /** Live pages in display order with the outline version they were read at (null when none were read). */
@@ -189,19 +193,20 @@ export class PagesRepository {
    * that does not fit under that bound.
    */
   async findForWrite(
-    tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number },
+    tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number }, accessCheck?: AccessCheck,
   ): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
+    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
     const subtreeColumns = read.newLevel === undefined ? '' : `, ${descendantsEndSql(dialect)} AS descendants_end`;
     // Compared with a parameter, not p.base_id, so MySQL/MariaDB read it off the index's end.
     const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
       : [`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_level', 'x')} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];
     const probed = read.newLevel ?? read.probedLevels;
     const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${answerColumns(dialect)}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id
+      `SELECT ${answerColumns(dialect)}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}${checkColumn}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [...deepestParameters, baseId, contentId],
+      [...deepestParameters, ...checkParameters, baseId, contentId],
     );
     const row = rows[0];
     if (!row) return null;
@@ -213,6 +218,7 @@ export class PagesRepository {
       descendantsEnd: numberOrNull(row.descendants_end),
       outlineVersion: Number(row.outline_version),
       deepestInBase: numberOrNull(row.deepest_in_base),
+      accessHolds: accessHoldsOf(row, accessCheck),
     };
   }
 
@@ -220,15 +226,20 @@ export class PagesRepository {
    * What a delete reads of a live page under the base's lock, in one statement: where it is and
    * where its descendants end (as findForWrite), with the outline version; none of its texts.
    */
-  async findForDelete(tx: EntityManager, baseId: string, contentId: string): Promise<PageToDelete | null> {
-    const rows: { page_id: number; pos: number; outline_version: number; descendants_end: number | null }[] = await tx.query(
-      `SELECT p.page_id, p.pos, b.outline_version, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
-       FROM pages p JOIN bases b ON b.base_id = p.base_id
+  async findForDelete(tx: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck): Promise<PageToDelete | null> {
+    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
+    const rows: ({ page_id: number; pos: number; outline_version: number; descendants_end: number | null } & Record<string, unknown>)[] = await tx.query(
+      `SELECT p.page_id, p.pos, b.outline_version${checkColumn}, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
+       FROM pages p JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [baseId, contentId],
+      [...checkParameters, baseId, contentId],
     );
     const row = rows[0];
-    return row ? { pageId: Number(row.page_id), position: Number(row.pos), descendantsEnd: numberOrNull(row.descendants_end), outlineVersion: Number(row.outline_version) } : null;
+    if (!row) return null;
+    return {
+      pageId: Number(row.page_id), position: Number(row.pos), descendantsEnd: numberOrNull(row.descendants_end),
+      outlineVersion: Number(row.outline_version), accessHolds: accessHoldsOf(row, accessCheck),
+    };
   }
 
   /**

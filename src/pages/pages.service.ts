@@ -199,8 +199,13 @@ export class PagesService {
     }
   }
 
-  async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
+  /**
+   * `unconfirmed`: the request was authorized on a kept access, which the write's read of the page
+   * confirms under the base's lock (else KeptAccessChanged, and the write rolls back).
+   */
+  async update(baseId: string, contentId: string, input: PageChangesInput, unconfirmed?: KeptAccess): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
+    const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
     const movesOutline = input.title !== undefined || input.level !== undefined;
     const updated = await this.db.write(async (tx) => {
@@ -208,7 +213,7 @@ export class PagesService {
       else await this.lockedBase(tx, baseId);
       // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
       const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
-      const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel });
+      const found = confirmed(await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel }, accessCheck), accessCheck);
       // lockBase told already that the base is there; a deferred version move tells nothing.
       if (!found) return this.notFound(tx, baseId, !movesOutline);
       const { searchTitle, searchBody, ...current } = found.page;
@@ -234,10 +239,12 @@ export class PagesService {
     return updated.page;
   }
 
-  async delete(baseId: string, contentId: string): Promise<void> {
+  /** `unconfirmed`: as for update, confirmed by the write's read of the page. */
+  async delete(baseId: string, contentId: string, unconfirmed?: KeptAccess): Promise<void> {
+    const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     await this.order.write(this.db, baseId, async (tx, leave) => {
       await lockBaseMovingOutline(tx, baseId, -1);
-      const page = await this.pages.findForDelete(tx, baseId, contentId);
+      const page = confirmed(await this.pages.findForDelete(tx, baseId, contentId, accessCheck), accessCheck);
       if (!page) return this.notFound(tx, baseId);
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: page.descendantsEnd }, -1);
       const { positions } = (await this.order.positionsInWrite(tx, baseId, page.outlineVersion - 1))!;
@@ -311,7 +318,7 @@ export class PagesService {
 }
 
 /** A read that had to confirm a kept access answers only if it did; no row cannot tell, so neither does. */
-function confirmed<T extends VersionedPage>(found: T | null, accessCheck: AccessCheck | undefined): T | null {
+function confirmed<T extends { accessHolds?: boolean }>(found: T | null, accessCheck: AccessCheck | undefined): T | null {
   if (accessCheck && !found?.accessHolds) throw new KeptAccessChanged();
   return found;
 }

@@ -1,8 +1,9 @@
-// A page detail and a search are authorized on a token answer the service keeps (on MySQL/MariaDB,
-// confirmed by the statement that reads the page, or sent with the search's first read; on SQLite,
-// kept until anything commits). Whatever changes the token or its user's role, straight in the
-// database where another process would make it, is seen by the very next detail or search of a
-// second service, with the error the fresh read gives, before any error of the request itself.
+// A page detail, a search, a PATCH and a DELETE of a page are authorized on a token answer the
+// service keeps (on MySQL/MariaDB, confirmed by the statement that reads the page, inside the write
+// for a PATCH or DELETE, or sent with the search's first read; on SQLite, kept until anything
+// commits). Whatever changes the token or its user's role, straight in the database where another
+// process would make it, is seen by the very next request of a second service, with the error the
+// fresh read gives, before any error of the request itself; a refused write stores nothing.
 import request from 'supertest';
 import { AccessRepository } from '../../src/auth/access.repository';
 import { describeEachBackend, secondService, type TestBase } from '../support/e2e';
@@ -142,5 +143,86 @@ describeEachBackend('kept token answers on search', (h) => {
       const res = await searchViaOther(base, query);
       expect([res.status, res.body.error?.code]).toEqual([401, 'UNAUTHORIZED']);
     }
+  });
+});
+
+describeEachBackend('kept token answers on page writes', (h) => {
+  const other = secondService(h);
+  afterEach(() => jest.restoreAllMocks());
+
+  const viaOther = (base: TestBase, method: 'patch' | 'delete', contentId: string, body?: unknown) => {
+    const req = request(other().getHttpServer())[method](`/api/v1${base.pagesPath(contentId)}`).set('Authorization', `Bearer ${base.token}`);
+    return body === undefined ? req : req.send(body as object);
+  };
+  const inDatabase = (sql: string, parameters: unknown[]) => h().db.write((tx) => tx.query(sql, parameters));
+  const titleOf = async (base: TestBase, contentId: string) =>
+    (await h().db.reader.query('SELECT title FROM pages WHERE base_id = ? AND content_id = ?', [base.baseId, contentId]))[0].title;
+  const revokeNow = (base: TestBase) => inDatabase('UPDATE tokens SET revoked_at = ? WHERE base_id = ?', [new Date().toISOString(), base.baseId]);
+
+  /** A base with a page and its child, the page renamed once through the other service so that its token answer is kept. */
+  async function keptBase() {
+    const base = await h().fresh();
+    const [page, child] = await base.createOutline([0, 1]);
+    expect((await viaOther(base, 'patch', page, { title: 'Kept' })).status).toBe(200);
+    return { base, page, child };
+  }
+
+  it('reads no token for a second PATCH or a DELETE while nothing changed, and both write', async () => {
+    const { base, page, child } = await keptBase();
+    const lookups = jest.spyOn(other().get(AccessRepository), 'findByTokenHash');
+    const renamed = await viaOther(base, 'patch', page, { title: 'Renamed' });
+    expect([renamed.status, renamed.body.title]).toEqual([200, 'Renamed']);
+    expect((await viaOther(base, 'delete', page)).status).toBe(204);
+    // SQLite reads the token again after each commit (kept until anything commits).
+    if (h().backend === 'mysql') expect(lookups).not.toHaveBeenCalled();
+    const tree = await base.call('get', base.pagesPath());
+    expect(tree.body.pages.map((p: { content_id: string; level: number }) => [p.content_id, p.level])).toEqual([[child, 0]]);
+  });
+
+  it('refuses a PATCH and a DELETE with a token revoked in the database, writing nothing', async () => {
+    const { base, page, child } = await keptBase();
+    await revokeNow(base);
+    for (let i = 0; i < 2; i++) {
+      const patched = await viaOther(base, 'patch', page, { title: 'Not stored' });
+      expect([patched.status, patched.body.error?.code]).toEqual([401, 'UNAUTHORIZED']);
+      const deleted = await viaOther(base, 'delete', page);
+      expect([deleted.status, deleted.body.error?.code]).toEqual([401, 'UNAUTHORIZED']);
+    }
+    const stored = await h().db.reader.query('SELECT content_id, title, level, status FROM pages WHERE base_id = ? ORDER BY pos', [base.baseId]);
+    expect(stored.map((r: { content_id: string; title: string; level: number; status: string }) => [r.content_id, r.title, Number(r.level), r.status]))
+      .toEqual([[page, 'Kept', 0, 'A'], [child, expect.any(String), 1, 'A']]);
+  });
+
+  it('refuses a write once the user stops being owner, and writes again once owner', async () => {
+    const { base, page } = await keptBase();
+    await inDatabase("UPDATE members SET role = 'reader' WHERE base_id = ?", [base.baseId]);
+    const refused = await viaOther(base, 'patch', page, { title: 'Not stored' });
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+    expect(await titleOf(base, page)).toBe('Kept');
+    await inDatabase("UPDATE members SET role = 'owner' WHERE base_id = ?", [base.baseId]);
+    const renamed = await viaOther(base, 'patch', page, { title: 'Owner again' });
+    expect([renamed.status, renamed.body.title]).toEqual([200, 'Owner again']);
+  });
+
+  it('refuses a write once the token is narrowed to reading', async () => {
+    const { base, page } = await keptBase();
+    await inDatabase("UPDATE tokens SET scope = 'read' WHERE base_id = ?", [base.baseId]);
+    const refused = await viaOther(base, 'delete', page);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'FORBIDDEN']);
+  });
+
+  it('answers 404 for a page deleted or never there, and 400 for a bad body while the token holds, 401 once revoked', async () => {
+    const { base, page } = await keptBase();
+    expect((await base.call('delete', base.pagesPath(page))).status).toBe(204);
+    for (const contentId of [page, 'zzzzzz']) {
+      const res = await viaOther(base, 'patch', contentId, { title: 'Gone' });
+      expect([res.status, res.body.error?.code]).toEqual([404, 'NOT_FOUND']);
+      expect((await viaOther(base, 'delete', contentId)).status).toBe(404);
+    }
+    const bad = await viaOther(base, 'patch', 'zzzzzz', { level: -1 });
+    expect([bad.status, bad.body.error?.code]).toEqual([400, 'BAD_REQUEST']);
+    await revokeNow(base);
+    const revoked = await viaOther(base, 'patch', 'zzzzzz', { level: -1 });
+    expect([revoked.status, revoked.body.error?.code]).toEqual([401, 'UNAUTHORIZED']);
   });
 });
