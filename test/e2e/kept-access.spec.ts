@@ -204,6 +204,18 @@ describeEachBackend('kept token answers on page writes', (h) => {
     expect([renamed.status, renamed.body.title]).toEqual([200, 'Owner again']);
   });
 
+  it('writes once when the token changed but still grants it (authorized again, the write run afresh)', async () => {
+    const { base, page } = await keptBase();
+    const pageChanges = async () => Number((await h().db.reader.query('SELECT page_changes FROM bases WHERE base_id = ?', [base.baseId]))[0].page_changes);
+    const before = await pageChanges();
+    await inDatabase('UPDATE tokens SET expires_at = ? WHERE base_id = ?', [new Date(Date.now() + 3_600_000).toISOString(), base.baseId]);
+    const renamed = await viaOther(base, 'patch', page, { title: 'Still granted' });
+    expect([renamed.status, renamed.body.title]).toEqual([200, 'Still granted']);
+    expect(await titleOf(base, page)).toBe('Still granted');
+    // One write stored: the one that found the access changed rolled back.
+    expect(await pageChanges()).toBe(before + 1);
+  });
+
   it('refuses a write once the token is narrowed to reading', async () => {
     const { base, page } = await keptBase();
     await inDatabase("UPDATE tokens SET scope = 'read' WHERE base_id = ?", [base.baseId]);
