@@ -35,10 +35,12 @@ export class KeptPostings {
    */
   keep(baseId: string, stamp: number | null, read: ReadonlyMap<number, PageSet>): void {
     if (stamp === null) return;
-    let added = 0;
-    for (const set of read.values()) added += unitsOf(set);
     const kept = this.kept.use(baseId);
-    const now = kept?.stamp === stamp && kept.units + added <= this.kept.maxUnits ? kept : { stamp, sets: new Map(), units: 0 };
+    const current = kept?.stamp === stamp ? kept : undefined;
+    // Sets of keys kept already (another search kept them meanwhile) add nothing.
+    let added = 0;
+    for (const [key, set] of read) if (!current?.sets.has(key)) added += unitsOf(set);
+    const now = current && current.units + added <= this.kept.maxUnits ? current : { stamp, sets: new Map(), units: 0 };
     for (const [key, set] of read) {
       if (now.sets.has(key)) continue;
       now.sets.set(key, set);

@@ -6,8 +6,11 @@
 // fresh read gives, before any error of the request itself; a refused write stores nothing.
 import request from 'supertest';
 import { AccessRepository } from '../../src/auth/access.repository';
-import { describeEachBackend, secondService, type TestBase } from '../support/e2e';
+import { describeEachBackend, secondService, type Harness, type TestBase } from '../support/e2e';
 import { removeBaseRow } from '../support/remove-base';
+
+/** A statement run straight in the database, as another process would make the change. */
+const inDatabaseOf = (h: () => Harness) => (sql: string, parameters: unknown[]) => h().db.write((tx) => tx.query(sql, parameters));
 
 describeEachBackend('kept token answers on page detail', (h) => {
   const other = secondService(h);
@@ -15,7 +18,7 @@ describeEachBackend('kept token answers on page detail', (h) => {
 
   const detailViaOther = (base: TestBase, contentId: string) =>
     request(other().getHttpServer()).get(`/api/v1${base.pagesPath(contentId)}`).set('Authorization', `Bearer ${base.token}`);
-  const inDatabase = (sql: string, parameters: unknown[]) => h().db.write((tx) => tx.query(sql, parameters));
+  const inDatabase = inDatabaseOf(h);
 
   /** A base with one page, read once through the other service so that its token answer is kept. */
   async function keptBase() {
@@ -87,7 +90,7 @@ describeEachBackend('kept token answers on search', (h) => {
 
   const searchViaOther = (base: TestBase, query = 'q=kept') =>
     request(other().getHttpServer()).get(`/api/v1/bases/${base.baseId}/search?${query}`).set('Authorization', `Bearer ${base.token}`);
-  const inDatabase = (sql: string, parameters: unknown[]) => h().db.write((tx) => tx.query(sql, parameters));
+  const inDatabase = inDatabaseOf(h);
 
   /** A base with one page, searched once through the other service so that its token answer is kept. */
   async function keptBase() {
@@ -154,7 +157,7 @@ describeEachBackend('kept token answers on page writes', (h) => {
     const req = request(other().getHttpServer())[method](`/api/v1${base.pagesPath(contentId)}`).set('Authorization', `Bearer ${base.token}`);
     return body === undefined ? req : req.send(body as object);
   };
-  const inDatabase = (sql: string, parameters: unknown[]) => h().db.write((tx) => tx.query(sql, parameters));
+  const inDatabase = inDatabaseOf(h);
   const titleOf = async (base: TestBase, contentId: string) =>
     (await h().db.reader.query('SELECT title FROM pages WHERE base_id = ? AND content_id = ?', [base.baseId, contentId]))[0].title;
   const revokeNow = (base: TestBase) => inDatabase('UPDATE tokens SET revoked_at = ? WHERE base_id = ?', [new Date().toISOString(), base.baseId]);
