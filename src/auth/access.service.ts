@@ -41,9 +41,12 @@ export class AccessService {
     }
     if (this.kept.has(tokenHash)) return this.kept.get(tokenHash)!;
     const access = await this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
-    // Kept only if nothing committed while it was read, so it is never older than the stamp it is kept under.
-    if (this.db.changeStamp() === stamp) this.kept.set(tokenHash, access);
-    return access;
+    // Kept only if nothing committed while it was read, so it is never older than the stamp it is
+    // kept under; the map is new at every stamp, so what it answers carries the stamp of now.
+    if (this.db.changeStamp() !== stamp) return access;
+    const atStamp = access && { ...access, stamp };
+    this.kept.set(tokenHash, atStamp);
+    return atStamp;
   }
 
   /** The column that confirms a kept access, for the statement that answers the request. */

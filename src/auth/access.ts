@@ -27,6 +27,12 @@ export interface Access {
    * holds, in the same statement (AccessRepository.holdsCheck), or the request is authorized again.
    */
   unconfirmed?: KeptAccess;
+  /**
+   * SQLite: the database's change stamp at which this access was read, or found kept from a read
+   * at it: nothing had committed since. What the request reads may be answered from what was kept
+   * at this stamp (KeptDetails).
+   */
+  stamp?: number;
 }
 
 /** What a kept access was granted on: the token, its expiry and scope, and its user's role. */

@@ -4,6 +4,7 @@ import { OrderModule } from '../order/order.module';
 import { SearchModule } from '../search/search.module';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
+import { KeptDetails } from './kept-details';
 import { PagesController } from './pages.controller';
 import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
@@ -11,7 +12,7 @@ import { PagesService } from './pages.service';
 @Module({
   imports: [AuthModule, OrderModule, SearchModule],
   controllers: [PagesController],
-  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies],
+  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, KeptDetails],
   exports: [PagesRepository],
 })
 export class PagesModule {}

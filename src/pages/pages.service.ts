@@ -21,6 +21,7 @@ import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
+import { KeptDetails } from './kept-details';
 import { PagesRepository, type NearestPages, type PageColumnChanges, type PageForWrite, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
@@ -52,6 +53,16 @@ const MAX_PROBED_LEVELS = 12;
 /** More than any base holds: the limit of an unpaged list. */
 const ALL_PAGES = 2 ** 31 - 1;
 
+/** What the request's authorization found, for a page read to build on. */
+export interface DetailHints {
+  /** The base's outline version the caller last saw. */
+  outlineVersion?: number;
+  /** The request was authorized on a kept access, which the answering statement confirms (else KeptAccessChanged). */
+  unconfirmed?: KeptAccess;
+  /** SQLite: the change stamp at which the access was found to hold (Access.stamp). */
+  stamp?: number;
+}
+
 export interface Paging {
   limit?: number;
   offset?: number;
@@ -71,6 +82,7 @@ export class PagesService {
     private readonly searchIndex: SearchIndex,
     private readonly paths: AncestorPaths,
     private readonly bodies: KeptBodies,
+    private readonly details: KeptDetails,
     private readonly access: AccessService,
   ) {}
 
@@ -108,13 +120,25 @@ export class PagesService {
   }
 
   /**
-   * A live page and its path. When ancestors of the page are kept for an outline version not older
-   * than the one the caller saw (`outlineVersion`, a hint), one statement reads the page and the
-   * version, and the kept ancestors answer if the version is still that one. Otherwise they are
-   * read (readWithAncestors). `unconfirmed`: the request was authorized on a kept access, which
-   * the same statement confirms (else KeptAccessChanged).
+   * A live page and its path. On SQLite, the answer kept at the stamp the request was authorized
+   * at, if any (KeptDetails): nothing has committed since it was read. Else it is read (readDetail).
    */
-  async detail(baseId: string, contentId: string, outlineVersion?: number, unconfirmed?: KeptAccess): Promise<PageDetailRow> {
+  async detail(baseId: string, contentId: string, hints: DetailHints = {}): Promise<PageDetailRow> {
+    const { stamp } = hints;
+    const kept = stamp === undefined ? undefined : this.details.get(baseId, contentId, stamp);
+    if (kept) return kept;
+    const detail = await this.readDetail(baseId, contentId, hints);
+    if (stamp !== undefined) this.details.keep(baseId, contentId, stamp, detail);
+    return detail;
+  }
+
+  /**
+   * When ancestors of the page are kept for an outline version not older than the one the caller
+   * saw, one statement reads the page and the version, and the kept ancestors answer if the version
+   * is still that one. Otherwise they are read (readWithAncestors). `unconfirmed`: the request was
+   * authorized on a kept access, which the same statement confirms (else KeptAccessChanged).
+   */
+  private async readDetail(baseId: string, contentId: string, { outlineVersion, unconfirmed }: DetailHints): Promise<PageDetailRow> {
     const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     const keptVersion = this.paths.keptVersion(baseId);
     if (keptVersion !== undefined && keptVersion >= (outlineVersion ?? 0) && this.paths.get(baseId, keptVersion, contentId)) {

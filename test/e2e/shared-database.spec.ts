@@ -4,6 +4,7 @@
 // nor do the rank keys, pending texts, summaries and words it keeps for search.
 import fc from 'fast-check';
 import request from 'supertest';
+import { PagesRepository } from '../../src/pages/pages.repository';
 import { DEFAULT_KEEP_FROM, KeptRankKeys } from '../../src/search/kept-rank-keys';
 import { DEFAULT_MERGE_THRESHOLD, SearchIndexService } from '../../src/search/search-index.service';
 import { describeEachBackend, secondService } from '../support/e2e';
@@ -64,6 +65,36 @@ describeEachBackend('two services on one database', (h) => {
       await tx.query('UPDATE pages SET body_rev = body_rev + 1 WHERE base_id = ? AND content_id = ?', [base.baseId, id]);
     });
     expect(await bodyViaOther()).toBe('outside');
+  });
+
+  it('answers a whole detail kept by the other service only while nothing committed (SQLite: without a statement)', async () => {
+    const base = await h().fresh();
+    const [parent, child] = await base.createOutline([0, 1]);
+    const detailViaOther = async () => {
+      const res = await viaOther(base.token, base.pagesPath(child));
+      return [res.status, res.body.lang, res.body.path];
+    };
+    // Read twice: the second read answers from what the other service kept.
+    for (let i = 0; i < 2; i++) expect(await detailViaOther()).toEqual([200, 'ja', ['P0', 'P1']]);
+    const repository = other().get(PagesRepository);
+    const reads = [jest.spyOn(repository, 'findLiveVersioned'), jest.spyOn(repository, 'findWithNearest')];
+    try {
+      expect(await detailViaOther()).toEqual([200, 'ja', ['P0', 'P1']]);
+      if (h().backend === 'sqlite') for (const read of reads) expect(read).not.toHaveBeenCalled();
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
+    // A change straight in the database that moves no outline version and no body revision is seen.
+    await h().db.write((tx) => tx.query("UPDATE pages SET lang = 'en' WHERE base_id = ? AND content_id = ?", [base.baseId, child]));
+    expect(await detailViaOther()).toEqual([200, 'en', ['P0', 'P1']]);
+    // So are an ancestor's new title (with the outline version moved, as every outline write does) and a delete.
+    await h().db.write(async (tx) => {
+      await tx.query("UPDATE pages SET title = 'Outside' WHERE base_id = ? AND content_id = ?", [base.baseId, parent]);
+      await tx.query('UPDATE bases SET outline_version = outline_version + 1 WHERE base_id = ?', [base.baseId]);
+    });
+    expect(await detailViaOther()).toEqual([200, 'en', ['Outside', 'P1']]);
+    await h().db.write((tx) => tx.query("UPDATE pages SET status = 'D' WHERE base_id = ? AND content_id = ?", [base.baseId, child]));
+    expect((await detailViaOther())[0]).toBe(404);
   });
 
   it('answers every page\'s latest body through either service, whatever the order of edits and reads', async () => {

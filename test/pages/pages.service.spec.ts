@@ -208,15 +208,15 @@ describeEachBackend('PagesService', (h, backend) => {
     const ids = await s.buildOutline(baseId, 'A0 B1 C2');
     const probes = jest.spyOn(s.repository, 'findWithNearest');
     const version = await s.outlineVersion(baseId);
-    expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B', 'C']);
-    expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B', 'C']);
+    expect((await s.pages.detail(baseId, ids.C, { outlineVersion: version })).path).toEqual(['A', 'B', 'C']);
+    expect((await s.pages.detail(baseId, ids.C, { outlineVersion: version })).path).toEqual(['A', 'B', 'C']);
     expect(probes).toHaveBeenCalledTimes(1);
     await s.pages.update(baseId, ids.B, { title: 'B2' });
     probes.mockClear();
     // A caller that still saw the old version: the page's own read shows the version moved.
-    expect((await s.pages.detail(baseId, ids.C, version)).path).toEqual(['A', 'B2', 'C']);
+    expect((await s.pages.detail(baseId, ids.C, { outlineVersion: version })).path).toEqual(['A', 'B2', 'C']);
     expect(probes).toHaveBeenCalledTimes(1);
-    expect((await s.pages.detail(baseId, ids.C, await s.outlineVersion(baseId))).path).toEqual(['A', 'B2', 'C']);
+    expect((await s.pages.detail(baseId, ids.C, { outlineVersion: await s.outlineVersion(baseId) })).path).toEqual(['A', 'B2', 'C']);
     expect(probes).toHaveBeenCalledTimes(1);
   });
 
@@ -234,13 +234,13 @@ describeEachBackend('PagesService', (h, backend) => {
     await s.db.reader.query('SET GLOBAL userstat = 1');
     try {
       const version = await s.outlineVersion(baseId);
-      expect((await s.pages.detail(baseId, page.contentId, version)).body).toBe('a body worth keeping');
+      expect((await s.pages.detail(baseId, page.contentId, { outlineVersion: version })).body).toBe('a body worth keeping');
       const before = await textRowsRead();
       expect(before).toBeGreaterThan(0);
-      expect((await s.pages.detail(baseId, page.contentId, version)).body).toBe('a body worth keeping');
+      expect((await s.pages.detail(baseId, page.contentId, { outlineVersion: version })).body).toBe('a body worth keeping');
       expect(await textRowsRead()).toBe(before);
       await s.pages.update(baseId, page.contentId, { body: 'a new body' });
-      expect((await s.pages.detail(baseId, page.contentId, version)).body).toBe('a new body');
+      expect((await s.pages.detail(baseId, page.contentId, { outlineVersion: version })).body).toBe('a new body');
       expect(await textRowsRead()).toBeGreaterThan(before);
     } finally {
       await s.db.reader.query(`SET GLOBAL userstat = ${Number(userstat)}`);
