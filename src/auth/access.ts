@@ -30,7 +30,7 @@ export interface Access {
   /**
    * SQLite: the database's change stamp at which this access was read, or found kept from a read
    * at it: nothing had committed since. What the request reads may be answered from what was kept
-   * at this stamp (KeptDetails).
+   * at this stamp (KeptBodies.answerAt).
    */
   stamp?: number;
 }

@@ -5,8 +5,15 @@
 // body: a change made through any process is seen at once. On MySQL/MariaDB this spares the buffer
 // pool the text rows of pages read again and again; on SQLite the text's overflow pages and its
 // decoding.
+//
+// On SQLite a page's whole detail answer is kept beside its body, with the database's change stamp
+// the request that read it was authorized at (data_version: it moves with every commit of any
+// connection, in any process). While the stamp has not moved nothing has changed anywhere, so the
+// kept answer is the answer, given without a statement. Kept in the body's entry, it shares the
+// body's string and goes with it. MySQL/MariaDB offers no such stamp: no answer is kept there.
 import { Injectable } from '@nestjs/common';
 import { CharacterBoundedMap, pageKey } from './character-bounded-map';
+import type { PageDetailRow } from './page.rows';
 
 /** Characters of bodies kept at once, with PER_ENTRY for each: at two bytes a character, 16 MiB at most. */
 export const KEPT_BODY_CHARACTERS = 8_000_000;
@@ -19,9 +26,14 @@ export interface KeptBody {
   body: string;
 }
 
+interface Entry extends KeptBody {
+  /** The detail answered at `stamp`, of this body revision. */
+  answer?: { stamp: number; detail: PageDetailRow };
+}
+
 @Injectable()
 export class KeptBodies {
-  private readonly bodies = new CharacterBoundedMap<KeptBody>(KEPT_BODY_CHARACTERS, (kept) => PER_ENTRY + kept.body.length);
+  private readonly bodies = new CharacterBoundedMap<Entry>(KEPT_BODY_CHARACTERS, (kept) => PER_ENTRY + kept.body.length);
 
   /** The body kept for the page, if any: the read that uses it checks its revision. */
   get(baseId: string, contentId: string): KeptBody | undefined {
@@ -34,6 +46,23 @@ export class KeptBodies {
     const kept = this.bodies.get(key);
     if (kept?.pageId === found.pageId && kept.bodyRevision >= found.bodyRevision) return;
     this.bodies.set(key, { pageId: found.pageId, bodyRevision: found.bodyRevision, body: found.body });
+  }
+
+  /** The detail kept for the page at exactly this stamp, if any. */
+  answerAt(baseId: string, contentId: string, stamp: number): PageDetailRow | undefined {
+    const answer = this.bodies.get(pageKey(baseId, contentId))?.answer;
+    return answer?.stamp === stamp ? answer.detail : undefined;
+  }
+
+  /**
+   * Keeps a detail read after the stamp was taken, beside its body if that is the one kept: it is
+   * the answer at that stamp, or newer when a commit came between, and then no later request sees
+   * that stamp again.
+   */
+  keepAnswer(baseId: string, contentId: string, stamp: number, detail: PageDetailRow): void {
+    this.keep(baseId, contentId, detail);
+    const kept = this.bodies.get(pageKey(baseId, contentId));
+    if (kept?.pageId === detail.pageId && kept.bodyRevision === detail.bodyRevision) kept.answer = { stamp, detail };
   }
 
   /** Characters held now (for tests of the bound). */

@@ -4,7 +4,6 @@ import { OrderModule } from '../order/order.module';
 import { SearchModule } from '../search/search.module';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
-import { KeptDetails } from './kept-details';
 import { PagesController } from './pages.controller';
 import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
@@ -12,7 +11,7 @@ import { PagesService } from './pages.service';
 @Module({
   imports: [AuthModule, OrderModule, SearchModule],
   controllers: [PagesController],
-  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, KeptDetails],
+  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies],
   exports: [PagesRepository],
 })
 export class PagesModule {}

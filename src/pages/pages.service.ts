@@ -21,7 +21,6 @@ import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
-import { KeptDetails } from './kept-details';
 import { PagesRepository, type NearestPages, type PageColumnChanges, type PageForWrite, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
@@ -82,7 +81,6 @@ export class PagesService {
     private readonly searchIndex: SearchIndex,
     private readonly paths: AncestorPaths,
     private readonly bodies: KeptBodies,
-    private readonly details: KeptDetails,
     private readonly access: AccessService,
   ) {}
 
@@ -121,14 +119,14 @@ export class PagesService {
 
   /**
    * A live page and its path. On SQLite, the answer kept at the stamp the request was authorized
-   * at, if any (KeptDetails): nothing has committed since it was read. Else it is read (readDetail).
+   * at, if any (KeptBodies): nothing has committed since it was read. Else it is read (readDetail).
    */
   async detail(baseId: string, contentId: string, hints: DetailHints = {}): Promise<PageDetailRow> {
     const { stamp } = hints;
-    const kept = stamp === undefined ? undefined : this.details.get(baseId, contentId, stamp);
+    const kept = stamp === undefined ? undefined : this.bodies.answerAt(baseId, contentId, stamp);
     if (kept) return kept;
     const detail = await this.readDetail(baseId, contentId, hints);
-    if (stamp !== undefined) this.details.keep(baseId, contentId, stamp, detail);
+    if (stamp !== undefined) this.bodies.keepAnswer(baseId, contentId, stamp, detail);
     return detail;
   }
 

@@ -1,5 +1,11 @@
 // KeptBodies: keeps one body per page, the newest body revision it saw, and stays within its bound.
 import { KEPT_BODY_CHARACTERS, KeptBodies } from '../../../src/pages/kept-bodies';
+import type { PageDetailRow } from '../../../src/pages/page.rows';
+
+const detail = (pageId: number, bodyRevision: number, body: string): PageDetailRow => ({
+  pageId, baseId: 'b', contentId: 'p', position: 0, title: 'T', type: 'M', level: 0, lang: 'ja', updatedAt: 't', createdAt: 't',
+  body, bodyRevision, view: null, path: ['T'],
+});
 
 describe('KeptBodies', () => {
   it('answers what was kept for exactly that base and page', () => {
@@ -43,5 +49,28 @@ describe('KeptBodies', () => {
     bodies.keep('b', 'huge', { pageId: 0, bodyRevision: 0, body: 'x'.repeat(KEPT_BODY_CHARACTERS) });
     expect(bodies.get('b', 'huge')).toBeUndefined();
     expect(bodies.get('b', 'last2')?.body).toBe(body);
+  });
+
+  it('answers a kept detail only at the stamp it was kept at, for that base and page', () => {
+    const bodies = new KeptBodies();
+    bodies.keepAnswer('b', 'p', 7, detail(1, 0, 'text'));
+    expect(bodies.answerAt('b', 'p', 7)?.body).toBe('text');
+    expect(bodies.get('b', 'p')?.body).toBe('text');
+    expect(bodies.answerAt('b', 'p', 8)).toBeUndefined();
+    expect(bodies.answerAt('b', 'q', 7)).toBeUndefined();
+    expect(bodies.answerAt('other', 'p', 7)).toBeUndefined();
+    bodies.keepAnswer('b', 'p', 9, detail(1, 0, 'text'));
+    expect([bodies.answerAt('b', 'p', 7), bodies.answerAt('b', 'p', 9)?.body]).toEqual([undefined, 'text']);
+  });
+
+  it('keeps no detail of an older body revision than the one kept, and drops the detail with its body', () => {
+    const bodies = new KeptBodies();
+    bodies.keep('b', 'p', { pageId: 1, bodyRevision: 3, body: 'three' });
+    bodies.keepAnswer('b', 'p', 7, detail(1, 2, 'two'));
+    expect([bodies.answerAt('b', 'p', 7), bodies.get('b', 'p')?.body]).toEqual([undefined, 'three']);
+    bodies.keepAnswer('b', 'p', 8, detail(1, 3, 'three'));
+    expect(bodies.answerAt('b', 'p', 8)?.body).toBe('three');
+    bodies.keep('b', 'p', { pageId: 1, bodyRevision: 4, body: 'four' });
+    expect(bodies.answerAt('b', 'p', 8)).toBeUndefined();
   });
 });
