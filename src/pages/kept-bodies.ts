@@ -55,12 +55,11 @@ export class KeptBodies {
   }
 
   /**
-   * Keeps a detail read after the stamp was taken, beside its body if that is the one kept: it is
-   * the answer at that stamp, or newer when a commit came between, and then no later request sees
-   * that stamp again.
+   * Keeps a detail read after the stamp was taken beside its body, when that body is the one kept
+   * (the read keeps it first): it is the answer at that stamp, or newer when a commit came between,
+   * and then no later request sees that stamp again.
    */
   keepAnswer(baseId: string, contentId: string, stamp: number, detail: PageDetailRow): void {
-    this.keep(baseId, contentId, detail);
     const kept = this.bodies.get(pageKey(baseId, contentId));
     if (kept?.pageId === detail.pageId && kept.bodyRevision === detail.bodyRevision) kept.answer = { stamp, detail };
   }

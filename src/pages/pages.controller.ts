@@ -34,7 +34,8 @@ export class PagesController {
   @ApiOperation({ operationId: 'getPage', summary: 'Page detail' })
   @ApiOkResponse({ type: PageResponse })
   async detail(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<PageResponse> {
-    return toPageResponse(await this.pages.detail(access.baseId, contentId, { outlineVersion: access.base.outlineVersion, unconfirmed: access.unconfirmed, stamp: access.stamp }));
+    const hints = { outlineVersion: access.base.outlineVersion, unconfirmed: access.unconfirmed, stamp: access.stamp };
+    return toPageResponse(await this.pages.detail(access.baseId, contentId, hints));
   }
 
   @Post()

@@ -51,8 +51,11 @@ describe('KeptBodies', () => {
     expect(bodies.get('b', 'last2')?.body).toBe(body);
   });
 
-  it('answers a kept detail only at the stamp it was kept at, for that base and page', () => {
+  it('answers a kept detail only at the stamp it was kept at, for that base and page, and keeps none without its body', () => {
     const bodies = new KeptBodies();
+    bodies.keepAnswer('b', 'p', 6, detail(1, 0, 'text'));
+    expect(bodies.answerAt('b', 'p', 6)).toBeUndefined();
+    bodies.keep('b', 'p', detail(1, 0, 'text'));
     bodies.keepAnswer('b', 'p', 7, detail(1, 0, 'text'));
     expect(bodies.answerAt('b', 'p', 7)?.body).toBe('text');
     expect(bodies.get('b', 'p')?.body).toBe('text');
