@@ -1,8 +1,10 @@
-// The pages of search keys (their postings, as sets), kept by this process per base while nothing
-// commits to the database: as long as its change stamp stays (UnitOfWork.changeStamp; SQLite only),
-// every posting, pending page and word stays too, so a search of kept keys reads none of their
-// postings. Whether the stamp stayed is checked after the search's last read (SearchMatcher), so a
-// set it uses is what the read would have answered.
+// The pages of search keys (their postings, as sets), kept by this process per base at a stamp, so
+// a search of kept keys reads none of their postings (SearchMatcher checks the stamp):
+// - on SQLite, the change stamp (UnitOfWork.changeStamp), which every commit moves: a set is used
+//   while it stays, checked after the search's last read;
+// - on MySQL/MariaDB, the base's postings version (search_merges), which every commit changing its
+//   postings moves: read in the search's round trip after its pending pages, it tells whether the
+//   kept sets are the postings a read there would have answered.
 import { Injectable } from '@nestjs/common';
 import { KeptPerBase } from './kept-per-base';
 import type { PageSet } from './page-set';
@@ -27,6 +29,12 @@ export class KeptPostings {
     const kept = stamp === null ? undefined : this.kept.use(baseId);
     if (kept?.stamp !== stamp) return new Map();
     return new Map(keys.flatMap((key) => (kept.sets.has(key) ? [[key, kept.sets.get(key)!]] : [])));
+  }
+
+  /** Those of `keys` kept for the base, at whichever stamp they were kept (null: none kept). */
+  latest(baseId: string, keys: readonly number[]): { stamp: number | null; sets: Map<number, PageSet> } {
+    const stamp = this.kept.use(baseId)?.stamp ?? null;
+    return { stamp, sets: this.find(baseId, stamp, keys) };
   }
 
   /**

@@ -92,6 +92,7 @@ export class SearchIndexService extends SearchIndex {
     await this.repo.lockMerges(tx, baseId);
     const ids = await this.repo.lockPendingIds(tx, baseId);
     if (ids.length === 0) return;
+    await this.repo.movePostingsVersion(tx, baseId);
     const locked = new Set(ids);
     const vocabulary = await Vocabulary.open(this.repo, tx, baseId);
     const changes = new PostingChanges();
@@ -136,11 +137,12 @@ export class SearchIndexService extends SearchIndex {
   /**
    * The bulk path: indexes every live page of the base from scratch, reading texts in page order
    * and writing each chunk's postings once. Gives the same index as the pages' writes one by one.
+   * `movesVersion` false: only for the migration that makes the index, which runs before the
+   * postings version exists (and nothing is kept across a migration).
    */
-  async rebuild(tx: EntityManager, baseId: string): Promise<void> {
-    // No merge lock: the migration that made the index runs this before that lock's table exists,
-    // and a seed runs it on a base nothing else writes.
+  async rebuild(tx: EntityManager, baseId: string, movesVersion = true): Promise<void> {
     await lockBase(tx, baseId);
+    if (movesVersion) await this.repo.movePostingsVersion(tx, baseId);
     // The base's words stay, with their numbers and pair postings (Vocabulary.open).
     await this.repo.clearPagePostings(tx, baseId);
     const vocabulary = await Vocabulary.open(this.repo, tx, baseId);

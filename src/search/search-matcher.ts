@@ -117,21 +117,38 @@ export class SearchMatcher {
     const kept = this.keptWordsOf(baseId, words);
     const lookedUp = words.filter((text) => !kept.containing.has(text));
     const keys = [...new Set([ALL_KEY, ...directKeys, ...lookedUp.flatMap(wordPairKeys), ...[...kept.containing.values()].flat().flatMap(wordKeys)])];
-    const stamp = em === this.db.reader ? this.db.changeStamp() : null;
-    const keptSets = this.keptPostings.find(baseId, stamp, keys);
+    // Posting sets are kept for reads outside transactions: at SQLite's change stamp, or at the
+    // base's postings version on MySQL/MariaDB, read around the postings in the round trip.
+    const reading = em === this.db.reader;
+    const versioned = reading && dialect === 'mysql';
+    const changeStamp = reading && !versioned ? this.db.changeStamp() : null;
+    const { stamp, sets: keptSets } = versioned
+      ? this.keptPostings.latest(baseId, keys) : { stamp: changeStamp, sets: this.keptPostings.find(baseId, changeStamp, keys) };
     const unkept = keys.filter((key) => !keptSets.has(key));
+    const version = versioned ? this.repo.postingsVersionRead(baseId) : NOTHING;
     // The pending pages, the postings of the terms' own keys, of the kept words' pages and of the
     // other words' pairs of characters (those not kept), then the base's last word number: one round trip.
-    const [alongsideAnswer, pending, postings, lastWord, afterAnswer] = await readTogether<[A | undefined, TermMatches[], PostingRow[], number | undefined, B | undefined]>(
-      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms), this.repo.postingsRead(dialect, baseId, unkept),
+    const [alongsideAnswer, pending, versionBefore, postings, versionAfter, lastWord, afterAnswer] = await readTogether<
+      [A | undefined, TermMatches[], number | undefined, PostingRow[], number | undefined, number | undefined, B | undefined]
+    >(
+      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms), version, this.repo.postingsRead(dialect, baseId, unkept), version,
       words.length > 0 ? this.repo.lastWordRead(baseId) : NOTHING, after ?? NOTHING,
     );
     const sets = new KeySets().add(postings);
-    if (stamp !== null && this.db.changeStamp() === stamp) {
-      // Nothing committed since the kept sets were read, nor during these reads.
+    // The stamp the postings read stand for, and the stamp once they were read: on SQLite nothing may
+    // commit from before the reads to after them; on MySQL/MariaDB the version read after the
+    // pending pages must still be the version after the postings.
+    const [readAt, heldTo] = versioned ? [versionBefore!, versionAfter!] : [stamp, stamp === null ? null : this.db.changeStamp()];
+    // Kept sets stand for the postings as read after the pending pages when their stamp is the one
+    // read there (MySQL/MariaDB), or still the stamp after every read (SQLite).
+    const keptHold = stamp !== null && stamp === (versioned ? readAt : heldTo);
+    if (readAt !== null && readAt === heldTo) {
       const read = sets.of(unkept);
-      this.keptPostings.keep(baseId, stamp, read);
-      sets.borrow(read).borrow(keptSets);
+      this.keptPostings.keep(baseId, readAt, read);
+      sets.borrow(read);
+    }
+    if (keptHold) {
+      sets.borrow(keptSets);
     } else if (keptSets.size > 0) {
       const [again] = await readTogether<[PostingRow[]]>(em, this.repo.postingsRead(dialect, baseId, [...keptSets.keys()]));
       sets.add(again);

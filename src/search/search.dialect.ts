@@ -43,6 +43,14 @@ export function lockMergesSql(dialect: Dialect): string {
   return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE base_id = base_id`;
 }
 
+/** Moves the base's postings version on (search_merges, made first if need be; its row stays locked until the transaction ends). */
+export function movePostingsVersionSql(dialect: Dialect): string {
+  const insert = 'INSERT INTO search_merges (base_id, postings_version) VALUES (?, 1)';
+  return dialect === 'sqlite'
+    ? `${insert} ON CONFLICT (base_id) DO UPDATE SET postings_version = postings_version + 1`
+    : `${insert} ON DUPLICATE KEY UPDATE postings_version = postings_version + 1`;
+}
+
 /** The pending pages of a base, ascending; on MySQL/MariaDB each row locked until the transaction ends. */
 export function lockPendingSql(dialect: Dialect): string {
   const select = 'SELECT page_id FROM search_pending WHERE base_id = ? ORDER BY page_id';

@@ -9,7 +9,7 @@ import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingAsStoredSql, addPendingCreatedSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingCreatedSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -147,6 +147,19 @@ export class SearchRepository {
   /** Takes the base's merge lock: one merge of its index at a time, beside the page writes. */
   async lockMerges(tx: EntityManager, baseId: string): Promise<void> {
     await tx.query(lockMergesSql(dialectOf(tx)), [baseId]);
+  }
+
+  /** Moves the base's postings version on: every commit that changes its postings does (KeptPostings). */
+  async movePostingsVersion(tx: EntityManager, baseId: string): Promise<void> {
+    await tx.query(movePostingsVersionSql(dialectOf(tx)), [baseId]);
+  }
+
+  /** The base's postings version: 0 until its postings first change after the index was made. */
+  postingsVersionRead(baseId: string): SqlRead<number> {
+    return {
+      statements: [{ sql: 'SELECT postings_version FROM search_merges WHERE base_id = ?', params: [baseId] }],
+      answer: ([rows]) => Number(rows[0]?.postings_version ?? 0),
+    };
   }
 
   /**

@@ -47,7 +47,7 @@ export class SearchIndex1763900000100 implements MigrationInterface {
     // would fold them all into the postings inside that request.
     const bases: { base_id: string }[] = await runner.query('SELECT base_id FROM bases');
     const index = new SearchIndexService(new SearchRepository());
-    for (const { base_id: baseId } of bases) await index.rebuild(runner.manager, baseId);
+    for (const { base_id: baseId } of bases) await index.rebuild(runner.manager, baseId, false);
   }
 
   async down(runner: QueryRunner): Promise<void> {

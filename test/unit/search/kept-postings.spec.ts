@@ -26,4 +26,15 @@ describe('KeptPostings', () => {
     expect(postings.find('b', 1, [3, 4]).size).toBe(0);
     expect([...postings.find('b', 2, [3, 4]).keys()]).toEqual([4]);
   });
+
+  it('answers the latest sets of a base with the stamp they were kept at, and none for a base without', () => {
+    const postings = new KeptPostings();
+    expect(postings.latest('b', [1])).toEqual({ stamp: null, sets: new Map() });
+    postings.keep('b', 7, new Map([[1, setOf(1)]]));
+    const latest = postings.latest('b', [1, 2]);
+    expect(latest.stamp).toBe(7);
+    expect([...latest.sets.keys()]).toEqual([1]);
+    postings.keep('b', 8, new Map([[2, setOf(1)]]));
+    expect([...postings.latest('b', [1, 2]).sets.keys()]).toEqual([2]);
+  });
 });
