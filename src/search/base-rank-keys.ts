@@ -2,21 +2,38 @@
 // the two ways of finding a group's first members in rank order with them: looking up each member,
 // or walking the pages newest first until enough members are met. The walk goes over two lists in
 // rank order, merged as it goes: every page as of the last sort, and the pages written since. A
-// row a later write replaced (or a delete ended) stays in them until the next sort, and is skipped:
-// only the row the map holds for its page counts.
+// row a later write replaced (or a delete ended) stays in the sorted list until the next sort, and
+// is skipped: only the row a page's slot points to counts.
+//
+// Each page's slot (PageSlots, an array per chunk of ids) says where its row is: its index in the
+// sorted list, or in the recent one. Each recent row also knows where it falls in the sorted list,
+// fixed until the next sort, so lookups and the walk compare numbers, and touch row objects only
+// for the rows they answer: kept for 100,000 pages, the rows are megabytes of scattered objects.
 import type { PageSet } from './page-set';
+import { NONE, PageSlots } from './page-slots';
 import { byRank, type ChangedRankKeys, type RankRow } from './search-pages.repository';
 
 /** Pages written since the last sort wait apart until they are this many, or this share of the pages. */
 const UNSORTED_MIN = 1_024;
 const UNSORTED_SHARE = 1 / 16;
 
+/** A row written since the last sort, with the index of the first sorted row that ranks after it. */
+interface RecentRow {
+  row: RankRow;
+  before: number;
+}
+
+/** Slot of the recent row at `index`: negative, apart from sorted indexes. */
+const recentSlot = (index: number): number => -1 - index;
+
 export class BaseRankKeys {
-  private readonly rows = new Map<number, RankRow>();
-  /** Every page's row as of the last sort, in rank order; some replaced since. */
+  private readonly slots = new PageSlots();
+  private live = 0;
+  /** Every page's row as of the last sort, in rank order (some replaced since), and their page ids. */
   private sorted: RankRow[] = [];
-  /** Rows written since the last sort, in rank order; some replaced since. */
-  private recent: RankRow[] = [];
+  private sortedIds = new Int32Array(0);
+  /** Rows written since the last sort and still current, in rank order. */
+  private recent: RecentRow[] = [];
   /** Writes since the last sort: rows in `recent`, and rows in `sorted` replaced or ended. */
   private writesSinceSort = 0;
 
@@ -24,26 +41,27 @@ export class BaseRankKeys {
   constructor(readonly createdAt: string, public seen: number, private readonly unsortedMin = UNSORTED_MIN) {}
 
   get size(): number {
-    return this.rows.size;
+    return this.live;
   }
 
   /** Takes in the pages' keys as of their last writes (the rows are kept as they are). */
   apply(changes: ChangedRankKeys): void {
-    const { live, ended } = changes;
+    const { ended } = changes;
+    // One row a page: its last.
+    const live = [...new Map(changes.live.map((row) => [row.pageId, row])).values()];
     if (live.length + ended.length === 0) return;
-    for (const pageId of ended) this.rows.delete(pageId);
-    for (const row of live) {
-      this.rows.set(row.pageId, row);
-      this.recent.push(row);
+    const written = new Set([...ended, ...live.map((row) => row.pageId)]);
+    for (const pageId of written) {
+      if (this.slots.get(pageId) !== NONE) this.live--;
+      this.slots.set(pageId, NONE);
     }
+    const recent = this.recent.filter(({ row }) => !written.has(row.pageId));
+    for (const row of live) recent.push({ row, before: this.sortedAfter(row) });
+    this.live += live.length;
     this.writesSinceSort += live.length + ended.length;
-    if (this.writesSinceSort > Math.max(this.unsortedMin, this.rows.size * UNSORTED_SHARE)) {
-      this.sorted = [...this.rows.values()].sort(byRank);
-      this.recent = [];
-      this.writesSinceSort = 0;
-    } else {
-      this.recent.sort(byRank);
-    }
+    this.recent = recent.sort((a, b) => byRank(a.row, b.row));
+    this.recent.forEach(({ row }, index) => this.slots.set(row.pageId, recentSlot(index)));
+    if (this.writesSinceSort > Math.max(this.unsortedMin, this.live * UNSORTED_SHARE)) this.sort();
   }
 
   /**
@@ -52,46 +70,91 @@ export class BaseRankKeys {
    */
   firstRanked(group: PageSet, need: number, memberCost: number): RankRow[] {
     const members = group.count();
-    return members * memberCost <= (need * this.rows.size) / Math.max(members, 1) ? this.lookUp(group, need) : this.walk(group, need);
+    return members * memberCost <= (need * this.live) / Math.max(members, 1) ? this.lookUp(group, need) : this.walk(group, need);
   }
 
-  private lookUp(group: PageSet, need: number): RankRow[] {
-    const found: RankRow[] = [];
-    for (const pageId of group.toArray()) {
-      const row = this.rows.get(pageId);
-      if (row) found.push(row);
+  /** The index of the first sorted row that ranks after `row`. */
+  private sortedAfter(row: RankRow): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (byRank(this.sorted[middle], row) <= 0) low = middle + 1;
+      else high = middle;
     }
-    return firstByRank(found, need);
+    return low;
+  }
+
+  /** Merges the current sorted rows with the recent ones into a new sorted list. */
+  private sort(): void {
+    const rows: RankRow[] = [];
+    let r = 0;
+    for (let s = 0; s <= this.sorted.length; s++) {
+      for (; r < this.recent.length && this.recent[r].before <= s; r++) rows.push(this.recent[r].row);
+      if (s < this.sorted.length && this.slots.get(this.sortedIds[s]) === s) rows.push(this.sorted[s]);
+    }
+    this.sorted = rows;
+    this.sortedIds = Int32Array.from(rows, (row) => row.pageId);
+    rows.forEach((row, index) => this.slots.set(row.pageId, index));
+    this.recent = [];
+    this.writesSinceSort = 0;
+  }
+
+  /**
+   * Each member's place in rank order as one number: a sorted row's index and a recent row's
+   * index among the rows ranking between two sorted ones, both scaled so the two interleave.
+   */
+  private lookUp(group: PageSet, need: number): RankRow[] {
+    const scale = this.recent.length + 1;
+    const places: number[] = [];
+    for (const pageId of group.toArray()) {
+      const slot = this.slots.get(pageId);
+      if (slot === NONE) continue;
+      places.push(slot >= 0 ? slot * scale + scale - 1 : this.recent[-1 - slot].before * scale + (-1 - slot));
+    }
+    return firstPlaces(places, need).map((place) => (place % scale === scale - 1 ? this.sorted[(place - scale + 1) / scale] : this.recent[place % scale].row));
   }
 
   private walk(group: PageSet, need: number): RankRow[] {
     const found: RankRow[] = [];
-    const { sorted, recent } = this;
+    const { sorted, sortedIds, recent, slots } = this;
     let s = 0;
     let r = 0;
     while (found.length < need && (s < sorted.length || r < recent.length)) {
-      const row = s >= sorted.length || (r < recent.length && byRank(recent[r], sorted[s]) <= 0) ? recent[r++] : sorted[s++];
-      if (group.has(row.pageId) && this.rows.get(row.pageId) === row) found.push(row);
+      if (r < recent.length && (s >= sorted.length || recent[r].before <= s)) {
+        const { row } = recent[r++];
+        if (group.has(row.pageId)) found.push(row);
+      } else {
+        const pageId = sortedIds[s];
+        if (group.has(pageId) && slots.get(pageId) === s) found.push(sorted[s]);
+        s++;
+      }
     }
     return found;
   }
 }
 
 /** The first `need` rows in rank order: a full sort when most are needed, else one pass keeping the best. */
-export function firstByRank(rows: RankRow[], need: number): RankRow[] {
+export const firstByRank = (rows: RankRow[], need: number): RankRow[] => firstBy(rows, need, byRank);
+
+/** The `need` smallest numbers, ascending. */
+const firstPlaces = (places: number[], need: number): number[] => firstBy(places, need, (a, b) => a - b);
+
+/** The first `need` items in the order of `compare`: a full sort when most are needed, else one pass keeping the best. */
+function firstBy<T>(items: T[], need: number, compare: (a: T, b: T) => number): T[] {
   if (need === 0) return [];
-  if (need * 8 >= rows.length) return rows.sort(byRank).slice(0, need);
-  const best: RankRow[] = [];
-  for (const row of rows) {
-    if (best.length === need && byRank(row, best[need - 1]) >= 0) continue;
+  if (need * 8 >= items.length) return items.sort(compare).slice(0, need);
+  const best: T[] = [];
+  for (const item of items) {
+    if (best.length === need && compare(item, best[need - 1]) >= 0) continue;
     let low = 0;
     let high = best.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (byRank(best[middle], row) <= 0) low = middle + 1;
+      if (compare(best[middle], item) <= 0) low = middle + 1;
       else high = middle;
     }
-    best.splice(low, 0, row);
+    best.splice(low, 0, item);
     if (best.length > need) best.pop();
   }
   return best;
