@@ -149,9 +149,9 @@ export class SearchRepository {
     await tx.query(lockMergesSql(dialectOf(tx)), [baseId]);
   }
 
-  /** Moves the base's postings version on: every commit that changes its postings does (KeptPostings). */
+  /** Moves the base's postings version on: every commit that changes its postings does (KeptPostings). Nothing reads its answer, so it goes with the write's next statement. */
   async movePostingsVersion(tx: EntityManager, baseId: string): Promise<void> {
-    await tx.query(movePostingsVersionSql(dialectOf(tx)), [baseId]);
+    await runLater(tx, movePostingsVersionSql(dialectOf(tx)), [baseId]);
   }
 
   /** The base's postings version: 0 until its postings first change after the index was made. */
