@@ -9,7 +9,7 @@
 // sorted list, or in the recent one. Each recent row also knows where it falls in the sorted list,
 // fixed until the next sort, so lookups and the walk compare numbers, and touch row objects only
 // for the rows they answer: kept for 100,000 pages, the rows are megabytes of scattered objects.
-import type { PageSet } from './page-set';
+import { hasIn, type PageSet } from './page-set';
 import { NONE, PageSlots } from './page-slots';
 import { byRank, type ChangedRankKeys, type RankRow } from './search-pages.repository';
 
@@ -115,20 +115,20 @@ export class BaseRankKeys {
     return firstPlaces(places, need).map((place) => (place % scale === scale - 1 ? this.sorted[(place - scale + 1) / scale] : this.recent[place % scale].row));
   }
 
+  /** Walks the rows in rank order: the sorted ones between two recent rows in a loop of their own. */
   private walk(group: PageSet, need: number): RankRow[] {
     const found: RankRow[] = [];
+    const members = group.chunkTable();
     const { sorted, sortedIds, recent, slots } = this;
     let s = 0;
-    let r = 0;
-    while (found.length < need && (s < sorted.length || r < recent.length)) {
-      if (r < recent.length && (s >= sorted.length || recent[r].before <= s)) {
-        const { row } = recent[r++];
-        if (group.has(row.pageId)) found.push(row);
-      } else {
+    for (let r = 0; r <= recent.length && found.length < need; r++) {
+      // The sorted rows ranking before the recent row r (or all that are left).
+      const end = r < recent.length ? recent[r].before : sorted.length;
+      for (; s < end && found.length < need; s++) {
         const pageId = sortedIds[s];
-        if (group.has(pageId) && slots.get(pageId) === s) found.push(sorted[s]);
-        s++;
+        if (hasIn(members, pageId) && slots.get(pageId) === s) found.push(sorted[s]);
       }
+      if (r < recent.length && found.length < need && hasIn(members, recent[r].row.pageId)) found.push(recent[r].row);
     }
     return found;
   }

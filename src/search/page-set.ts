@@ -112,6 +112,16 @@ export class PageSet {
     return true;
   }
 
+  /**
+   * The chunks in an array indexed by chunk number, for loops that test many ids (hasIn): an array
+   * index instead of a hash lookup, which made up a third of the CPU of a walk over kept rank keys.
+   */
+  chunkTable(): ChunkTable {
+    const table: ChunkTable = [];
+    for (const [chunk, words] of this.chunks) table[chunk] = words;
+    return table;
+  }
+
   /** Members in ascending order. */
   toArray(): number[] {
     const out: number[] = [];
@@ -140,6 +150,15 @@ export class PageSet {
       }
     }
   }
+}
+
+/** A set's chunks by chunk number (PageSet.chunkTable). */
+export type ChunkTable = (Uint32Array | undefined)[];
+
+/** Whether the set whose chunk table this is holds `id`. */
+export function hasIn(table: ChunkTable, id: number): boolean {
+  const words = table[id >>> CHUNK_BITS];
+  return words !== undefined && (words[(id & (CHUNK_SIZE - 1)) >>> 5] & (1 << (id & 31))) !== 0;
 }
 
 /** The offsets (0 .. CHUNK_SIZE-1) a stored chunk holds, ascending. */

@@ -20,9 +20,11 @@ test('firstByRank keeps the first rows of a full sort, however many are needed',
 });
 
 test('BaseRankKeys finds a group\'s first members as a sort of the live pages does, looked up or walked, through any writes', () => {
-  // Few pages and few instants: writes replace rows often, and instants tie.
-  const writeArb = fc.record({ pageId: fc.nat({ max: 40 }), live: fc.boolean(), updatedAt: fc.integer({ min: 0, max: 6 }).map(at) });
-  const stepArb = fc.record({ writes: fc.array(writeArb, { maxLength: 12 }), group: fc.uniqueArray(fc.nat({ max: 40 })), need: fc.nat({ max: 45 }) });
+  // Few pages and few instants: writes replace rows often, and instants tie. Ids spread over
+  // several chunks of ids (PageSlots, the walk's chunk table).
+  const idArb = fc.nat({ max: 40 }).map((n) => n * 701);
+  const writeArb = fc.record({ pageId: idArb, live: fc.boolean(), updatedAt: fc.integer({ min: 0, max: 6 }).map(at) });
+  const stepArb = fc.record({ writes: fc.array(writeArb, { maxLength: 12 }), group: fc.uniqueArray(idArb), need: fc.nat({ max: 45 }) });
   fc.assert(fc.property(fc.array(stepArb, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 20 }), (steps, unsortedMin) => {
     const kept = new BaseRankKeys('', 0, unsortedMin);
     const live = new Map<number, RankRow>();

@@ -1,6 +1,6 @@
 // The pure parts of the index: keys of a text, plans of terms, posting chunks and id sets.
 import fc from 'fast-check';
-import { CHUNK_BYTES, CHUNK_SIZE, PageSet, decodeChunk, encodeChunk, updateChunk } from '../../src/search/page-set';
+import { CHUNK_BYTES, CHUNK_SIZE, PageSet, decodeChunk, encodeChunk, hasIn, updateChunk } from '../../src/search/page-set';
 import { bigramKey, planTerm, textKeys, unigramKey, wordHash } from '../../src/search/search-keys';
 
 const pair = (text: string) => (text.charCodeAt(0) << 16) | text.charCodeAt(1);
@@ -68,7 +68,7 @@ describe('posting chunks', () => {
 describe('PageSet', () => {
   const ids = fc.uniqueArray(fc.integer({ min: 0, max: 5 * CHUNK_SIZE }), { maxLength: 300 });
 
-  it('and, or, andNot, count and toArray behave like sets', () => {
+  it('and, or, andNot, count, toArray and the chunk table behave like sets', () => {
     fc.assert(fc.property(ids, ids, (a, b) => {
       const [sa, sb] = [new Set(a), new Set(b)];
       const sorted = (s: Iterable<number>) => [...s].sort((x, y) => x - y);
@@ -77,7 +77,11 @@ describe('PageSet', () => {
       expect(PageSet.of(a).andNot(PageSet.of(b)).toArray()).toEqual(sorted(a.filter((x) => !sb.has(x))));
       expect(PageSet.of(a).count()).toBe(sa.size);
       expect(PageSet.of(a).isEmpty()).toBe(sa.size === 0);
-      for (const x of b) expect(PageSet.of(a).has(x)).toBe(sa.has(x));
+      const table = PageSet.of(a).chunkTable();
+      for (const x of [...a, ...b]) {
+        expect(PageSet.of(a).has(x)).toBe(sa.has(x));
+        expect(hasIn(table, x)).toBe(sa.has(x));
+      }
     }));
   });
 
