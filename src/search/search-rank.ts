@@ -6,7 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { BaseRankKeys } from './base-rank-keys';
-import type { PageSet } from './page-set';
+import { hasIn, type PageSet } from './page-set';
 import { dialectOf } from '../database/dialect';
 import { readTogether } from '../database/read-together';
 import { AFTER_ALL_TIMES, byRank, oneVersion, SearchPagesRepository, type PositionedSummaries, type RankRow } from './search-pages.repository';
@@ -134,6 +134,7 @@ export class SearchRanking {
   private async walk(em: EntityManager, baseId: string, group: PageSet, need: number, expectedRows: number): Promise<RankRow[]> {
     const found: { pageId: number; updatedAt: string }[] = [];
     let upTo = AFTER_ALL_TIMES;
+    const members = group.chunkTable();
     let step = Math.min(MAX_STEP, Math.max(MIN_STEP, Math.ceil(expectedRows * 1.25) + 16));
     for (;;) {
       const rows = await this.pages.newestUpTo(em, baseId, upTo, step);
@@ -143,7 +144,7 @@ export class SearchRanking {
         step *= 2;
         continue;
       }
-      for (const [pageId, updatedAt] of rows) if (updatedAt !== edge && group.has(pageId)) found.push({ pageId, updatedAt });
+      for (const [pageId, updatedAt] of rows) if (updatedAt !== edge && hasIn(members, pageId)) found.push({ pageId, updatedAt });
       if (edge === undefined || found.length >= need) break;
       upTo = edge;
       step = Math.min(MAX_STEP, step * 2);
