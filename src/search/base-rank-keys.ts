@@ -134,14 +134,11 @@ export class BaseRankKeys {
   }
 }
 
-/** The first `need` rows in rank order: a full sort when most are needed, else one pass keeping the best. */
-export const firstByRank = (rows: RankRow[], need: number): RankRow[] => firstBy(rows, need, byRank);
-
 /** The `need` smallest numbers, ascending. */
 const firstPlaces = (places: number[], need: number): number[] => firstBy(places, need, (a, b) => a - b);
 
 /** The first `need` items in the order of `compare`: a full sort when most are needed, else one pass keeping the best. */
-function firstBy<T>(items: T[], need: number, compare: (a: T, b: T) => number): T[] {
+export function firstBy<T>(items: T[], need: number, compare: (a: T, b: T) => number): T[] {
   if (need === 0) return [];
   if (need * 8 >= items.length) return items.sort(compare).slice(0, need);
   const best: T[] = [];

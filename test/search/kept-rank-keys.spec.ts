@@ -2,20 +2,20 @@
 // found, through any writes; and kept keys follow every write made since they were read (creates,
 // edits, deletes), on each backend.
 import fc from 'fast-check';
-import { BaseRankKeys, firstByRank } from '../../src/search/base-rank-keys';
+import { BaseRankKeys, firstBy } from '../../src/search/base-rank-keys';
 import { CHANGE_NO, countPageChange } from '../../src/pages/page-changes';
 import { PageSet } from '../../src/search/page-set';
 import { byRank, SearchPagesRepository, type RankRow } from '../../src/search/search-pages.repository';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
 
-test('firstByRank keeps the first rows of a full sort, however many are needed', () => {
+test('firstBy keeps the first rows of a full sort, however many are needed', () => {
   const rowsArb = fc.uniqueArray(fc.record({ pageId: fc.nat(), updatedAt: fc.integer({ min: 0, max: 5 }).map(at), position: fc.nat({ max: 10_000 }) }), {
     selector: (row) => row.position, maxLength: 300,
   });
   fc.assert(fc.property(rowsArb, fc.nat({ max: 320 }), (rows: RankRow[], need) => {
     const sorted = [...rows].sort(byRank).slice(0, need);
-    expect(firstByRank([...rows], need)).toEqual(sorted);
+    expect(firstBy([...rows], need, byRank)).toEqual(sorted);
   }), { numRuns: 2000 });
 });
 
