@@ -71,11 +71,17 @@ export class KeySets {
 
   /** The sets of `keys`, empty for those without postings. */
   of(keys: readonly number[]): Map<number, PageSet> {
-    return new Map(keys.map((key) => [key, this.sets.get(key) ?? new PageSet()]));
+    return new Map(keys.map((key) => [key, this.get(key)]));
   }
 
-  /** The ids holding any of the keys. */
+  /** The set of a key, empty without postings. Only to read: it may be a kept one. */
+  get(key: number): PageSet {
+    return this.sets.get(key) ?? new PageSet();
+  }
+
+  /** The ids holding any of the keys. Only to read: with one key, it is that key's set. */
   any(keys: readonly number[]): PageSet {
+    if (keys.length === 1) return this.get(keys[0]);
     const out = new PageSet();
     for (const key of keys) {
       const set = this.sets.get(key);
@@ -84,10 +90,11 @@ export class KeySets {
     return out;
   }
 
-  /** The ids holding every key. */
+  /** The ids holding every key. Only to read: with one key, it is that key's set. */
   every(keys: readonly number[]): PageSet {
-    const out = this.any(keys.slice(0, 1));
-    for (const key of keys.slice(1)) out.and(this.sets.get(key) ?? new PageSet());
+    if (keys.length <= 1) return this.any(keys);
+    const out = PageSet.intersection(this.get(keys[0]), this.get(keys[1]));
+    for (const key of keys.slice(2)) out.and(this.get(key));
     return out;
   }
 }
@@ -154,8 +161,10 @@ export class SearchMatcher {
       sets.add(again);
     }
     const containing = await this.containingWords(em, baseId, words, kept, lastWord, sets);
+    // The sets read are kept ones or another term's: the hits are a set of this search's own, made
+    // from the first term's pages that are live, and each set read only once, never copied whole.
     let hits: PageSet | undefined;
-    const titleHits = new PageSet();
+    const titleSets: PageSet[] = [];
     for (const { term, plan } of planned) {
       let found: PageSet;
       if (plan.kind === 'check') {
@@ -163,12 +172,12 @@ export class SearchMatcher {
       } else {
         const anyKeys = plan.kind === 'gram' ? [plan.key] : (containing.get(term) ?? []).map(wordKey);
         found = sets.any(anyKeys);
-        titleHits.or(sets.any(anyKeys.map(inTitle)));
+        for (const key of anyKeys) titleSets.push(sets.get(inTitle(key)));
       }
-      hits = hits ? hits.and(found) : found;
+      hits = hits ? hits.and(found) : PageSet.intersection(found, sets.get(ALL_KEY));
     }
-    hits!.and(sets.any([ALL_KEY])).andNot(PageSet.of(pending.map((p) => p.pageId)));
-    titleHits.and(hits!);
+    if (pending.length > 0) hits!.andNot(PageSet.of(pending.map((p) => p.pageId)));
+    const titleHits = PageSet.unionWithin(titleSets, hits!);
     const unsure = planned.filter(({ plan }) => plan.kind === 'check').map(({ term }) => term);
     if (unsure.length > 0 && !hits!.isEmpty()) {
       const checked = await this.repo.termMatches(em, baseId, hits!.toArray(), unsure);

@@ -85,6 +85,21 @@ describe('PageSet', () => {
     }));
   });
 
+  it('intersection and unionWithin make new sets and change none they read', () => {
+    fc.assert(fc.property(ids, ids, ids, (a, b, c) => {
+      const [sa, sb, sc] = [new Set(a), new Set(b), new Set(c)];
+      const sorted = (s: Iterable<number>) => [...s].sort((x, y) => x - y);
+      const [pa, pb, pc] = [PageSet.of(a), PageSet.of(b), PageSet.of(c)];
+      const both = PageSet.intersection(pa, pb);
+      expect(both.toArray()).toEqual(sorted(a.filter((x) => sb.has(x))));
+      // Only chunks holding a common id take memory.
+      expect(both.chunks.size).toBe(new Set(both.toArray().map((x) => Math.floor(x / CHUNK_SIZE))).size);
+      expect(PageSet.unionWithin([pb, pc], pa).toArray()).toEqual(sorted(a.filter((x) => sb.has(x) || sc.has(x))));
+      both.add(5 * CHUNK_SIZE);
+      expect([pa.toArray(), pb.toArray(), pc.toArray()]).toEqual([sorted(sa), sorted(sb), sorted(sc)]);
+    }));
+  });
+
   it('reads stored chunks of both forms', () => {
     const set = new PageSet();
     set.orBlob(2, encodeChunk([1, 7])!);
