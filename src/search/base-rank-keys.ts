@@ -66,10 +66,10 @@ export class BaseRankKeys {
 
   /**
    * The first `need` live members of the group in rank order. Looking up a member costs about
-   * `memberCost` steps of the walk, which meets a member every (pages / members) steps.
+   * `memberCost` steps of the walk, which meets a member every (pages / members) steps. `members`:
+   * the group's count, when the caller has it already (a count passes over every chunk).
    */
-  firstRanked(group: PageSet, need: number, memberCost: number): RankRow[] {
-    const members = group.count();
+  firstRanked(group: PageSet, need: number, memberCost: number, members = group.count()): RankRow[] {
     return members * memberCost <= (need * this.live) / Math.max(members, 1) ? this.lookUp(group, need) : this.walk(group, need);
   }
 

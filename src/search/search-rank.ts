@@ -18,6 +18,8 @@ export interface Paging {
 
 export interface RankedWindow {
   ids: number[];
+  /** The members of all groups (they do not overlap): each group counted once, here. */
+  total: number;
   /** The results' summaries, when they were read with the ranking. */
   summaries?: PositionedSummaries;
 }
@@ -98,9 +100,11 @@ export class SearchRanking {
    * bring the results' summaries too.
    */
   async window(em: EntityManager, baseId: string, groups: readonly PageSet[], paging: Paging, livePages?: number, kept?: BaseRankKeys): Promise<RankedWindow> {
-    const windows = groupWindows(groups.map((group) => group.count()), paging);
-    if (windows.length === 0) return { ids: [] };
-    if (kept) return this.keptWindow(groups, windows, kept);
+    const sizes = groups.map((group) => group.count());
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    const windows = groupWindows(sizes, paging);
+    if (windows.length === 0) return { ids: [], total };
+    if (kept) return { ...this.keptWindow(groups, windows, kept), total };
     const live = livePages ?? await this.pages.livePages(em, baseId);
     const probed = windows.map((window) => window.size * this.probeCost <= walkRows(window, live));
     const dialect = dialectOf(em);
@@ -115,12 +119,12 @@ export class SearchRanking {
       const ranked = probed[i] ? probes.shift()! : await this.walk(em, baseId, groups[window.group], window.need, Math.ceil(walkRows(window, live)));
       rows.push(...windowPart(window, ranked));
     }
-    return { ids: rows.map((row) => row.pageId), summaries: summarized ? summariesOf(rows) : undefined };
+    return { ids: rows.map((row) => row.pageId), total, summaries: summarized ? summariesOf(rows) : undefined };
   }
 
   /** The window ranked with the keys this process keeps, in memory. */
-  private keptWindow(groups: readonly PageSet[], windows: GroupWindow[], kept: BaseRankKeys): RankedWindow {
-    const rows = windows.flatMap((window) => windowPart(window, kept.firstRanked(groups[window.group], window.need, this.keptMemberCost)));
+  private keptWindow(groups: readonly PageSet[], windows: GroupWindow[], kept: BaseRankKeys): { ids: number[] } {
+    const rows = windows.flatMap((window) => windowPart(window, kept.firstRanked(groups[window.group], window.need, this.keptMemberCost, window.size)));
     return { ids: rows.map((row) => row.pageId) };
   }
 

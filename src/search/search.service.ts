@@ -58,10 +58,10 @@ export class SearchService {
     const rest = hits.clone().andNot(titleHits);
     const kept = changes && !hits.isEmpty() ? await this.keptKeys.keysOf(em, baseId, changes) : undefined;
     const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? changes?.livePages ?? livePages, kept);
-    if (ranked.ids.length === 0) return { pages: [], total: hits.count() };
+    if (ranked.ids.length === 0) return { pages: [], total: ranked.total };
     // Summaries are kept for the bases whose rank keys are: the large ones.
     const keptSummaries = kept && changes && (await this.keptSummaryRows(em, baseId, changes, ranked.ids));
-    return { pages: keptSummaries || (await this.summaries(em, baseId, ranked.ids, ranked.summaries, kept !== undefined)), total: hits.count() };
+    return { pages: keptSummaries || (await this.summaries(em, baseId, ranked.ids, ranked.summaries, kept !== undefined)), total: ranked.total };
   }
 
   /** The summaries kept at the base's state as the search read it, with their orders, if all are kept. */
