@@ -98,10 +98,11 @@ export class PageSet {
   static unionWithin(sets: readonly PageSet[], within: PageSet): PageSet {
     const out = new PageSet();
     for (const [chunk, w] of within.chunks) {
+      let words: Uint32Array | undefined;
       for (const set of sets) {
         const s = set.chunks.get(chunk);
         if (!s) continue;
-        const words = out.words(chunk);
+        words ??= out.words(chunk);
         for (let i = 0; i < CHUNK_WORDS; i++) words[i] |= s[i] & w[i];
       }
     }

@@ -104,7 +104,7 @@ export class SearchRanking {
     const total = sizes.reduce((sum, size) => sum + size, 0);
     const windows = groupWindows(sizes, paging);
     if (windows.length === 0) return { ids: [], total };
-    if (kept) return { ...this.keptWindow(groups, windows, kept), total };
+    if (kept) return { ids: this.keptIds(groups, windows, kept), total };
     const live = livePages ?? await this.pages.livePages(em, baseId);
     const probed = windows.map((window) => window.size * this.probeCost <= walkRows(window, live));
     const dialect = dialectOf(em);
@@ -122,10 +122,10 @@ export class SearchRanking {
     return { ids: rows.map((row) => row.pageId), total, summaries: summarized ? summariesOf(rows) : undefined };
   }
 
-  /** The window ranked with the keys this process keeps, in memory. */
-  private keptWindow(groups: readonly PageSet[], windows: GroupWindow[], kept: BaseRankKeys): { ids: number[] } {
-    const rows = windows.flatMap((window) => windowPart(window, kept.firstRanked(groups[window.group], window.need, this.keptMemberCost, window.size)));
-    return { ids: rows.map((row) => row.pageId) };
+  /** The window's page ids, ranked with the keys this process keeps, in memory. */
+  private keptIds(groups: readonly PageSet[], windows: GroupWindow[], kept: BaseRankKeys): number[] {
+    return windows.flatMap((window) => windowPart(window, kept.firstRanked(groups[window.group], window.need, this.keptMemberCost, window.size)))
+      .map((row) => row.pageId);
   }
 
   /**
