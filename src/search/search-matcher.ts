@@ -25,7 +25,7 @@ import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
 import { dialectOf } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
-import { IN_BODY, IN_TITLE, SearchRepository, type PostingRow, type TermMatches, type WordRow } from './search.repository';
+import { IN_BODY, IN_TITLE, SearchRepository, type PostingRow, type PostingsState, type TermMatches, type WordRow } from './search.repository';
 
 export interface Matches {
   hits: PageSet;
@@ -132,20 +132,21 @@ export class SearchMatcher {
     const { stamp, sets: keptSets } = versioned
       ? this.keptPostings.latest(baseId, keys) : { stamp: changeStamp, sets: this.keptPostings.find(baseId, changeStamp, keys) };
     const unkept = keys.filter((key) => !keptSets.has(key));
-    const version = versioned ? this.repo.postingsVersionRead(baseId) : NOTHING;
+    const postingsRead = this.repo.postingsRead(dialect, baseId, unkept);
+    // With no postings to read, the version read after them is also the one after the pending pages.
+    const versionBefore = versioned && postingsRead.statements.length > 0 ? this.repo.postingsVersionRead(baseId) : NOTHING;
+    const state = this.repo.postingsStateRead(baseId, { version: versioned, lastWord: words.length > 0 });
     // The pending pages, the postings of the terms' own keys, of the kept words' pages and of the
-    // other words' pairs of characters (those not kept), then the base's last word number: one round trip.
-    const [alongsideAnswer, pending, versionBefore, postings, versionAfter, lastWord, afterAnswer] = await readTogether<
-      [A | undefined, TermMatches[], number | undefined, PostingRow[], number | undefined, number | undefined, B | undefined]
-    >(
-      em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms), version, this.repo.postingsRead(dialect, baseId, unkept), version,
-      words.length > 0 ? this.repo.lastWordRead(baseId) : NOTHING, after ?? NOTHING,
-    );
+    // other words' pairs of characters (those not kept), then the postings version and the base's
+    // last word number: one round trip.
+    const [alongsideAnswer, pending, versionRead, postings, { version: versionAfter, lastWord }, afterAnswer] = await readTogether<
+      [A | undefined, TermMatches[], number | undefined, PostingRow[], PostingsState, B | undefined]
+    >(em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms), versionBefore, postingsRead, state, after ?? NOTHING);
     const sets = new KeySets().add(postings);
     // The stamp the postings read stand for, and the stamp once they were read: on SQLite nothing may
     // commit from before the reads to after them; on MySQL/MariaDB the version read after the
     // pending pages must still be the version after the postings.
-    const [readAt, heldTo] = versioned ? [versionBefore!, versionAfter!] : [stamp, stamp === null ? null : this.db.changeStamp()];
+    const [readAt, heldTo] = versioned ? [versionRead ?? versionAfter!, versionAfter!] : [stamp, stamp === null ? null : this.db.changeStamp()];
     // Kept sets stand for the postings as read after the pending pages when their stamp is the one
     // read there (MySQL/MariaDB), or still the stamp after every read (SQLite).
     const keptHold = stamp !== null && stamp === (versioned ? readAt : heldTo);

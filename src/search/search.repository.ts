@@ -50,6 +50,12 @@ export interface WordRow {
   word: string;
 }
 
+/** The postings version and last word number a read asked for (SearchRepository.postingsStateRead). */
+export interface PostingsState {
+  version?: number;
+  lastWord?: number;
+}
+
 /** Rows per multi-row INSERT and ids per IN list: well inside every packet and variable limit. */
 const BATCH = 500;
 
@@ -159,6 +165,27 @@ export class SearchRepository {
     return {
       statements: [{ sql: 'SELECT postings_version FROM search_merges WHERE base_id = ?', params: [baseId] }],
       answer: ([rows]) => Number(rows[0]?.postings_version ?? 0),
+    };
+  }
+
+  /**
+   * What the postings just read stand for, in one statement: the base's postings version (as
+   * postingsVersionRead) and its last word number (as lastWordRead), each only when asked for.
+   */
+  postingsStateRead(baseId: string, wanted: { version: boolean; lastWord: boolean }): SqlRead<PostingsState> {
+    const columns = [
+      ...(wanted.version ? ['(SELECT postings_version FROM search_merges WHERE base_id = ?) AS postings_version'] : []),
+      ...(wanted.lastWord ? ['(SELECT MAX(word_no) FROM search_words WHERE base_id = ?) AS last_word'] : []),
+    ];
+    return {
+      statements: columns.length === 0 ? [] : [{ sql: `SELECT ${columns.join(', ')}`, params: columns.map(() => baseId) }],
+      answer: (parts) => {
+        const row = parts[0]?.[0];
+        return {
+          version: wanted.version ? Number(row?.postings_version ?? 0) : undefined,
+          lastWord: wanted.lastWord ? (row?.last_word === null || row?.last_word === undefined ? -1 : Number(row.last_word)) : undefined,
+        };
+      },
     };
   }
 
