@@ -15,9 +15,11 @@ import { Injectable } from '@nestjs/common';
 import { CharacterBoundedMap, pageKey } from './character-bounded-map';
 import type { PageDetailRow } from './page.rows';
 
-/** Characters of bodies kept at once, with PER_ENTRY for each: at two bytes a character, 16 MiB at most. */
+/** Characters of bodies kept at once, with PER_ENTRY for each and what kept answers add: at two bytes a character, 16 MiB at most. */
 export const KEPT_BODY_CHARACTERS = 8_000_000;
 const PER_ENTRY = 64;
+/** A kept answer's object and its short fields (ids, times, type, language), in characters: its title and path come on top. */
+const PER_ANSWER = 128;
 
 /** A body as a detail read found it: of the page `pageId` at body revision `bodyRevision`. */
 export interface KeptBody {
@@ -33,7 +35,9 @@ interface Entry extends KeptBody {
 
 @Injectable()
 export class KeptBodies {
-  private readonly bodies = new CharacterBoundedMap<Entry>(KEPT_BODY_CHARACTERS, (kept) => PER_ENTRY + kept.body.length);
+  private readonly bodies = new CharacterBoundedMap<Entry>(
+    KEPT_BODY_CHARACTERS, (kept) => PER_ENTRY + kept.body.length + (kept.answer ? answerCharacters(kept.answer.detail) : 0),
+  );
 
   /** The body kept for the page, if any: the read that uses it checks its revision. */
   get(baseId: string, contentId: string): KeptBody | undefined {
@@ -60,8 +64,10 @@ export class KeptBodies {
    * and then no later request sees that stamp again.
    */
   keepAnswer(baseId: string, contentId: string, stamp: number, detail: PageDetailRow): void {
-    const kept = this.bodies.get(pageKey(baseId, contentId));
-    if (kept?.pageId === detail.pageId && kept.bodyRevision === detail.bodyRevision) kept.answer = { stamp, detail };
+    const key = pageKey(baseId, contentId);
+    const kept = this.bodies.get(key);
+    // Kept anew, so the bound counts the answer too.
+    if (kept?.pageId === detail.pageId && kept.bodyRevision === detail.bodyRevision) this.bodies.set(key, { ...kept, answer: { stamp, detail } });
   }
 
   /** Characters held now (for tests of the bound). */
@@ -69,3 +75,7 @@ export class KeptBodies {
     return this.bodies.size;
   }
 }
+
+/** What a kept answer holds beside the body it shares with its entry. */
+const answerCharacters = (detail: PageDetailRow): number =>
+  PER_ANSWER + detail.title.length + detail.path.reduce((sum, title) => sum + title.length, 0);

@@ -76,4 +76,22 @@ describe('KeptBodies', () => {
     bodies.keep('b', 'p', { pageId: 1, bodyRevision: 4, body: 'four' });
     expect(bodies.answerAt('b', 'p', 8)).toBeUndefined();
   });
+
+  it('counts a kept answer\'s title and path in its size, and stays within its bound with answers kept', () => {
+    const bodies = new KeptBodies();
+    bodies.keep('b', 'p', { pageId: 1, bodyRevision: 0, body: 'text' });
+    const bodyOnly = bodies.size;
+    const titled = { ...detail(1, 0, 'text'), title: 'x'.repeat(500), path: ['y'.repeat(300), 'x'.repeat(500)] };
+    bodies.keepAnswer('b', 'p', 7, titled);
+    expect(bodies.size - bodyOnly).toBeGreaterThanOrEqual(1300);
+    bodies.keepAnswer('b', 'p', 8, titled);
+    expect(bodies.size - bodyOnly).toBeLessThan(2600);
+    // Short bodies with long titles: the answers hold most of the characters.
+    for (let n = 0; n < 8_000; n++) {
+      bodies.keep('b', `p${n}`, { pageId: n, bodyRevision: 0, body: 'short' });
+      bodies.keepAnswer('b', `p${n}`, 9, { ...titled, pageId: n, body: 'short' });
+    }
+    expect(bodies.size).toBeLessThanOrEqual(KEPT_BODY_CHARACTERS);
+    expect(bodies.answerAt('b', 'p7999', 9)?.title).toBe(titled.title);
+  });
 });
