@@ -11,6 +11,8 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testTimeout: 120000,
+  // Property tests generate up to the maxLength they name (test/support/property-sizes.ts).
+  setupFiles: ['<rootDir>/test/support/property-sizes.ts'],
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/support/results-reporter.js'],
 };

@@ -39,7 +39,7 @@ const steps = fc.array(
     fc.record({ kind: fc.constantFrom('use' as const, 'delete' as const), base: fc.constantFrom('a', 'b', 'c', 'd') }),
     fc.record({ kind: fc.constant('set' as const), base: fc.constantFrom('a', 'b', 'c', 'd'), units: fc.integer({ min: 0, max: 4 }) }),
   ),
-  { maxLength: 60, size: 'max' },
+  { maxLength: 60 },
 );
 
 describe('KeptPerBase', () => {
