@@ -162,15 +162,13 @@ export class SearchRepository {
 
   /** The base's postings version: 0 until its postings first change after the index was made. */
   postingsVersionRead(baseId: string): SqlRead<number> {
-    return {
-      statements: [{ sql: 'SELECT postings_version FROM search_merges WHERE base_id = ?', params: [baseId] }],
-      answer: ([rows]) => Number(rows[0]?.postings_version ?? 0),
-    };
+    const read = this.postingsStateRead(baseId, { version: true, lastWord: false });
+    return { statements: read.statements, answer: (rows) => read.answer(rows).version! };
   }
 
   /**
-   * What the postings just read stand for, in one statement: the base's postings version (as
-   * postingsVersionRead) and its last word number (as lastWordRead), each only when asked for.
+   * What the postings just read stand for, in one statement: the base's postings version (0 until
+   * its postings first change) and its last word number (-1 without words), each only when asked for.
    */
   postingsStateRead(baseId: string, wanted: { version: boolean; lastWord: boolean }): SqlRead<PostingsState> {
     const columns = [
@@ -183,7 +181,7 @@ export class SearchRepository {
         const row = parts[0]?.[0];
         return {
           version: wanted.version ? Number(row?.postings_version ?? 0) : undefined,
-          lastWord: wanted.lastWord ? (row?.last_word === null || row?.last_word === undefined ? -1 : Number(row.last_word)) : undefined,
+          lastWord: wanted.lastWord ? Number(row?.last_word ?? -1) : undefined,
         };
       },
     };
@@ -294,10 +292,8 @@ export class SearchRepository {
 
   /** The base's last word number, -1 when it has none: words only being added, it tells its vocabulary (KeptWords). */
   lastWordRead(baseId: string): SqlRead<number> {
-    return {
-      statements: [{ sql: 'SELECT MAX(word_no) AS last FROM search_words WHERE base_id = ?', params: [baseId] }],
-      answer: ([rows]) => (rows[0]?.last === null || rows[0]?.last === undefined ? -1 : Number(rows[0].last)),
-    };
+    const read = this.postingsStateRead(baseId, { version: false, lastWord: true });
+    return { statements: read.statements, answer: (rows) => read.answer(rows).lastWord! };
   }
 
   async insertWords(tx: EntityManager, baseId: string, words: readonly (WordRow & { hash: number })[]): Promise<void> {
