@@ -86,12 +86,15 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     // Only the service's requests reach the database: a ceiling's row gets no database figure.
     const ownDatabaseCpu = server === setup.service ? databaseCpu : undefined;
     const others = after.machine - before.machine - (after.server - before.server) - (after.load - before.load) - (databaseCpu ?? 0);
+    const wall = after.wall - before.wall;
     return {
       name: operation.name, result, hits,
       cpuMsPerRequest: perRequest(after.server - before.server),
       databaseCpuMsPerRequest: perRequest(ownDatabaseCpu),
       // Counters read a moment apart can leave a few ticks of jitter below zero.
-      otherCores: Math.max(0, others / (after.wall - before.wall)),
+      otherCores: Math.max(0, others / wall),
+      serverCoreBusy: (after.server - before.server) / wall,
+      loadCoreBusy: (after.load - before.load) / wall,
       peakRssMiB: peakRssMiB(server.pid),
     };
   }

@@ -10,6 +10,12 @@ export interface Row {
   cpuMsPerRequest?: number;
   /** CPU time the MySQL/MariaDB server used per completed request, in ms, when it runs on this machine. */
   databaseCpuMsPerRequest?: number;
+  /**
+   * Share of its core the server (the service or a ceiling) and the load generator each kept busy:
+   * near 1 for the load generator, the row is bounded by what it can send and read, not by the server.
+   */
+  serverCoreBusy?: number;
+  loadCoreBusy?: number;
   /** CPU the rest of the machine used meanwhile, in cores (0.1 = a tenth of a core): other processes. */
   otherCores?: number;
   /** `total` of a search answer: how many pages match. */
@@ -28,14 +34,15 @@ const rate = (value: number) => value.toFixed(value < 100 ? 1 : 0);
 export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
   const header = [
     'row', 'req/s', 'p50 ms', 'p99 ms', '÷ node:http', '÷ Nest hello', 'CPU ms/req',
-    ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'other cores', 'peak RSS MiB', 'requests', 'failures', 'hits',
+    ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'server core busy', 'load core busy', 'other cores', 'peak RSS MiB', 'requests', 'failures', 'hits',
   ];
   const lines = rows.map((row) => {
     const r = row.result;
     if (!r) return [row.name, `skipped: ${row.skipped ?? ''}`, ...Array(header.length - 2).fill('')];
     return [
       row.name, rate(r.requestsPerSecond), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(row.ratioBare, 3), fixed(row.ratioNest, 3),
-      fixed(row.cpuMsPerRequest, 3), ...(withDatabaseCpu ? [fixed(row.databaseCpuMsPerRequest, 3)] : []), fixed(row.otherCores, 2),
+      fixed(row.cpuMsPerRequest, 3), ...(withDatabaseCpu ? [fixed(row.databaseCpuMsPerRequest, 3)] : []),
+      fixed(row.serverCoreBusy, 2), fixed(row.loadCoreBusy, 2), fixed(row.otherCores, 2),
       fixed(row.peakRssMiB, 0), String(r.requests), String(r.failures), row.hits === undefined ? '' : String(row.hits),
     ];
   });
