@@ -51,7 +51,7 @@ export abstract class UnitOfWork {
       await reader.initialize();
       // The checkpointer's connection copies the WAL into the file; the writer only past a far higher bound.
       await writer.query(`PRAGMA wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
-      return new SqliteUnitOfWork(writer, reader, new WalCheckpointer(target.location));
+      return new SqliteUnitOfWork(writer, reader, await WalCheckpointer.start(target.location));
     } catch (error) {
       await writer.destroy();
       throw error;
@@ -124,7 +124,7 @@ class SqliteUnitOfWork extends UnitOfWork {
 
   async close(): Promise<void> {
     await this.writes.idle();
-    this.checkpointer.close();
+    await this.checkpointer.close();
     await this.readerSource.destroy();
     await this.writer.destroy();
   }

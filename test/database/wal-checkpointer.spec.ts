@@ -62,6 +62,24 @@ describe('the WAL checkpointer (SQLite)', () => {
     }
   });
 
+  it('fails to start, as opening the database fails, when the file is not there', async () => {
+    await expect(WalCheckpointer.start(join(directory, 'missing.db'))).rejects.toThrow(/could not open .*missing.db/);
+  });
+
+  it('closes with a checkpoint due or under way, and every write is in the database after it', async () => {
+    const busy = join(directory, 'busy.db');
+    const opened = await UnitOfWork.open(parseDatabaseUrl(busy));
+    await opened.write((tx) => tx.query('CREATE TABLE t (n INTEGER PRIMARY KEY, filler BLOB NOT NULL)'));
+    for (let n = 0; n < ROWS; n++) await opened.write((tx) => tx.query('INSERT INTO t (n, filler) VALUES (?, randomblob(?))', [n, ROW_BYTES]));
+    await opened.close();
+    const reopened = new Database(busy, { readonly: true });
+    try {
+      expect(reopened.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: ROWS });
+    } finally {
+      reopened.close();
+    }
+  });
+
   it('closes its connection with the unit of work: no file of the database stays open', async () => {
     const other = join(directory, 'other.db');
     /** Descriptors of this process open on the database's files (its WAL and shared memory too). */
