@@ -7,6 +7,7 @@
 // bound, should this fall behind. The connection lives on a thread of its own: under a stream of
 // page creates at 100,000 pages a checkpoint took 27 ms, 11 ms of them CPU, the rest waiting on the
 // disk, and on the main thread every request waited that long.
+import { Logger } from '@nestjs/common';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { CHECKPOINT_THREAD_SOURCE } from './wal-checkpoint-thread';
@@ -26,6 +27,7 @@ export interface CheckpointResult {
 type ThreadMessage = 'ready' | { failed: string } | CheckpointResult | null;
 
 export class WalCheckpointer {
+  private readonly logger = new Logger(WalCheckpointer.name);
   private timer: NodeJS.Timeout | null = null;
   private lastAt = 0;
   /** A checkpoint is under way on the thread; `again`: writes committed since it was asked for. */
@@ -40,11 +42,8 @@ export class WalCheckpointer {
   private constructor(private readonly thread: Worker) {
     thread.on('message', (message: ThreadMessage) => this.finished(message));
     this.exited = new Promise((resolve) => thread.once('exit', resolve));
-    // Should the thread fail, checkpoints stop; the writer's own bound still keeps the WAL in check.
-    thread.on('error', () => {
-      this.closing = true;
-      this.running = false;
-    });
+    thread.on('error', (error: Error) => this.stopped(`failed: ${error.message}`));
+    thread.on('exit', (code: number) => this.stopped(`ended with exit code ${code}`));
     // A process with nothing else to do (kbp's commands) does not wait for it.
     thread.unref();
   }
@@ -88,6 +87,16 @@ export class WalCheckpointer {
       this.again = false;
       this.committed();
     }
+  }
+
+  /** The thread ended before close(): checkpoints stop; the writer's own bound still keeps the WAL in check. */
+  private stopped(how: string): void {
+    if (this.closing) return;
+    this.closing = true;
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.logger.error(`The WAL checkpointer's thread ${how}. Checkpoints stop; the writer copies the WAL into the file itself past ${WRITER_AUTOCHECKPOINT_PAGES} pages.`);
   }
 
   /** Once a checkpoint under way is done, closes the connection and ends the thread. */

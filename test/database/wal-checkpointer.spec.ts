@@ -1,10 +1,12 @@
 // SQLite's WAL is copied into the database file by the checkpointer's connection after writes commit
 // (src/database/wal-checkpointer.ts), not inside the writes' commits: the writer checkpoints only
 // past a far higher bound. What the writes stored is in the file itself.
+import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseDatabaseUrl } from '../../src/database/data-source';
 import { UnitOfWork } from '../../src/database/unit-of-work';
@@ -77,6 +79,25 @@ describe('the WAL checkpointer (SQLite)', () => {
       expect(reopened.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: ROWS });
     } finally {
       reopened.close();
+    }
+  });
+
+  it('says so when its thread ends unasked, and writes, reads and close go on', async () => {
+    const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => {});
+    const alone = join(directory, 'alone.db');
+    const opened = await UnitOfWork.open(parseDatabaseUrl(alone));
+    try {
+      const thread = (opened as unknown as { checkpointer: { thread: Worker } }).checkpointer.thread;
+      await thread.terminate();
+      await opened.write((tx) => tx.query('CREATE TABLE t (n INTEGER PRIMARY KEY)'));
+      for (let n = 0; n < 5; n++) await opened.write((tx) => tx.query('INSERT INTO t (n) VALUES (?)', [n]));
+      await sleep(300);
+      expect(await opened.reader.query('SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 5 }]);
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0][0])).toMatch(/checkpointer's thread ended.*Checkpoints stop/);
+    } finally {
+      await opened.close();
+      errors.mockRestore();
     }
   });
 
