@@ -85,16 +85,16 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     const databaseCpu = setup.databasePid === undefined ? undefined : after.database! - before.database!;
     // Only the service's requests reach the database: a ceiling's row gets no database figure.
     const ownDatabaseCpu = server === setup.service ? databaseCpu : undefined;
-    const others = after.machine - before.machine - (after.server - before.server) - (after.load - before.load) - (databaseCpu ?? 0);
-    const wall = after.wall - before.wall;
+    const [serverCpu, loadCpu, wall] = [after.server - before.server, after.load - before.load, after.wall - before.wall];
+    const others = after.machine - before.machine - serverCpu - loadCpu - (databaseCpu ?? 0);
     return {
       name: operation.name, result, hits,
-      cpuMsPerRequest: perRequest(after.server - before.server),
+      cpuMsPerRequest: perRequest(serverCpu),
       databaseCpuMsPerRequest: perRequest(ownDatabaseCpu),
       // Counters read a moment apart can leave a few ticks of jitter below zero.
       otherCores: Math.max(0, others / wall),
-      serverCoreBusy: (after.server - before.server) / wall,
-      loadCoreBusy: (after.load - before.load) / wall,
+      serverCoreBusy: serverCpu / wall,
+      loadCoreBusy: loadCpu / wall,
       peakRssMiB: peakRssMiB(server.pid),
     };
   }

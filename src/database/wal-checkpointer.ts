@@ -24,6 +24,7 @@ export interface CheckpointResult {
   checkpointedPages: number;
 }
 
+/** What the thread says: 'ready' or { failed } once, at its start; then a checkpoint's result, or null when one failed. */
 type ThreadMessage = 'ready' | { failed: string } | CheckpointResult | null;
 
 export class WalCheckpointer {
@@ -37,13 +38,15 @@ export class WalCheckpointer {
   /** The last checkpoint's result (a new object each time), for tests and diagnostics. */
   last: CheckpointResult | null = null;
 
-  private readonly exited: Promise<unknown>;
+  private readonly exited: Promise<void>;
 
   private constructor(private readonly thread: Worker) {
-    thread.on('message', (message: ThreadMessage) => this.finished(message));
-    this.exited = new Promise((resolve) => thread.once('exit', resolve));
+    thread.on('message', (result: CheckpointResult | null) => this.finished(result));
     thread.on('error', (error: Error) => this.stopped(`failed: ${error.message}`));
-    thread.on('exit', (code: number) => this.stopped(`ended with exit code ${code}`));
+    this.exited = new Promise((resolve) => thread.once('exit', (code: number) => {
+      this.stopped(`ended with exit code ${code}`);
+      resolve();
+    }));
     // A process with nothing else to do (kbp's commands) does not wait for it.
     thread.unref();
   }
@@ -51,11 +54,9 @@ export class WalCheckpointer {
   /** Opens the checkpointer's connection to `file` on its thread; fails as opening it fails. */
   static async start(file: string): Promise<WalCheckpointer> {
     const thread = new Worker(CHECKPOINT_THREAD_SOURCE, { eval: true, workerData: { file, driver: require.resolve('better-sqlite3') } });
-    const [message] = (await Promise.race([once(thread, 'message'), once(thread, 'error').then(([error]) => Promise.reject(error))])) as [ThreadMessage];
-    if (message !== 'ready') {
-      const reason = message !== null && 'failed' in message ? message.failed : JSON.stringify(message);
-      throw new Error(`The WAL checkpointer could not open ${file}: ${reason}`);
-    }
+    // once() rejects should the thread fail before it says anything.
+    const [message] = (await once(thread, 'message')) as [ThreadMessage];
+    if (message !== 'ready') throw new Error(`The WAL checkpointer could not open ${file}: ${(message as { failed: string }).failed}`);
     return new WalCheckpointer(thread);
   }
 
@@ -79,10 +80,9 @@ export class WalCheckpointer {
     this.thread.postMessage('checkpoint');
   }
 
-  private finished(message: ThreadMessage): void {
-    if (message === 'ready' || (message !== null && 'failed' in message)) return;
+  private finished(result: CheckpointResult | null): void {
     this.running = false;
-    if (message) this.last = message;
+    if (result) this.last = result;
     if (this.again) {
       this.again = false;
       this.committed();
@@ -92,21 +92,24 @@ export class WalCheckpointer {
   /** The thread ended before close(): checkpoints stop; the writer's own bound still keeps the WAL in check. */
   private stopped(how: string): void {
     if (this.closing) return;
-    this.closing = true;
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.stopAsking();
     this.logger.error(`The WAL checkpointer's thread ${how}. Checkpoints stop; the writer copies the WAL into the file itself past ${WRITER_AUTOCHECKPOINT_PAGES} pages.`);
   }
 
   /** Once a checkpoint under way is done, closes the connection and ends the thread. */
   async close(): Promise<void> {
-    this.closing = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.stopAsking();
     // Waited for: the process stays up until the thread has closed its connection.
     this.thread.ref();
     this.thread.postMessage('close');
     await this.exited;
+  }
+
+  /** No more checkpoints are asked for, nor waited for. */
+  private stopAsking(): void {
+    this.closing = true;
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
   }
 }

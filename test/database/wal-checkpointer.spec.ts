@@ -91,7 +91,6 @@ describe('the WAL checkpointer (SQLite)', () => {
       await thread.terminate();
       await opened.write((tx) => tx.query('CREATE TABLE t (n INTEGER PRIMARY KEY)'));
       for (let n = 0; n < 5; n++) await opened.write((tx) => tx.query('INSERT INTO t (n) VALUES (?)', [n]));
-      await sleep(300);
       expect(await opened.reader.query('SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 5 }]);
       expect(errors).toHaveBeenCalledTimes(1);
       expect(String(errors.mock.calls[0][0])).toMatch(/checkpointer's thread ended.*Checkpoints stop/);
