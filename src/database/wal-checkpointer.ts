@@ -60,6 +60,11 @@ export class WalCheckpointer {
     return new WalCheckpointer(thread);
   }
 
+  /** A checkpoint is asked for or under way: one will begin, or has begun, after the last commit seen. */
+  get pending(): boolean {
+    return this.running || this.timer !== null;
+  }
+
   /** A write committed: the WAL grew. */
   committed(): void {
     if (this.closing) return;
