@@ -4,9 +4,11 @@
 // each answer's own time (autocannon's histogram keeps whole milliseconds).
 import autocannon from 'autocannon';
 import { discardResponseBodies } from './discard-bodies';
+import { readIntoOneBuffer } from './one-read-buffer';
 import { headersFor, splitConnections, type BenchRequest, type LoadJob, type LoadResult } from './load';
 
 discardResponseBodies();
+readIntoOneBuffer();
 
 /** The value below which a share `p` of the values lie (nearest rank); NaN when there are none. */
 function percentile(values: number[], p: number): number {
