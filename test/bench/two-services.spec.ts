@@ -1,0 +1,40 @@
+// The order of the two-process runs (bench/two-services.ts): each two-process run sits between a
+// run of each process alone, the second and the first in turn.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BenchOperation, LoadGenerator, LoadJob, LoadResult } from '../../bench/load';
+import type { StartedServer } from '../../bench/processes';
+import { measureTwoServices } from '../../bench/two-services';
+
+const operation: BenchOperation = { name: 'detail', expect: 200, sequence: [{ method: 'GET', path: '/' }] };
+const result: LoadResult = { requestsPerSecond: 1, p50Ms: 1, p99Ms: 1, requests: 1, failures: 0, seconds: 1 };
+
+describe('the two-process runs', () => {
+  const servers: Server[] = [];
+  const started: StartedServer[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const server = createServer((_request, response) => response.end('{}')).listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      servers.push(server);
+      // This process stands in for both: the runs read its CPU time and wait until it is idle.
+      started.push({ child: undefined as never, pid: process.pid, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    }
+  });
+  afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+  it('puts each two-process run between a run of the second alone and a run of the first alone', async () => {
+    const jobs: LoadJob[] = [];
+    const load = { run: async (job: LoadJob) => (jobs.push(job), result) } as unknown as LoadGenerator;
+    const [first, second] = started;
+    const runs = await measureTwoServices({
+      load, token: 'kbp_token', connections: 10, durationSeconds: 1, operations: [operation], log: () => {}, first, second, rounds: 3,
+    });
+    const [a, b] = [first.url, second.url];
+    // Warm-up of each, then: first alone, then rounds of (both split, both 10 each, one alone).
+    expect(jobs.map((job) => job.urls)).toEqual([[a], [b], [a], [a, b], [a, b], [b], [a, b], [a, b], [a], [a, b], [a, b], [b]]);
+    expect(runs.map((run) => run.processes)).toEqual([1, 2, 2, 1, 2, 2, 1, 2, 2, 1]);
+  }, 60_000);
+});
