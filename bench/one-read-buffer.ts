@@ -14,19 +14,14 @@ export function readIntoOneBuffer(): () => void {
   const buffer = Buffer.allocUnsafe(READ_BYTES);
   const connect = net.connect;
   // autocannon connects with net.connect(port, hostname) over plain TCP.
-  const connectReadingIntoBuffer = (port: number | string, host: string): net.Socket => {
+  (net as { connect: unknown }).connect = (...args: unknown[]): net.Socket => {
+    const [port, host] = args;
+    // Fails loudly if autocannon connects another way, rather than measure differently unnoticed.
+    if (args.length !== 2 || typeof host !== 'string') throw new Error('autocannon called net.connect with other arguments than (port, host): check bench/one-read-buffer.ts');
     // true: go on reading (false would pause the socket).
-    const callback = (bytes: number): boolean => {
-      socket.emit('data', buffer.subarray(0, bytes));
-      return true;
-    };
+    const callback = (bytes: number): boolean => socket.emit('data', buffer.subarray(0, bytes)) || true;
     const socket: net.Socket = connect({ port: Number(port), host, onread: { buffer, callback } });
     return socket;
-  };
-  (net as { connect: unknown }).connect = (...args: unknown[]) => {
-    // Fails loudly if autocannon connects another way, rather than measure differently unnoticed.
-    if (args.length !== 2 || typeof args[1] !== 'string') throw new Error('autocannon called net.connect with other arguments than (port, host): check bench/one-read-buffer.ts');
-    return connectReadingIntoBuffer(args[0] as number | string, args[1]);
   };
   return () => void ((net as { connect: unknown }).connect = connect);
 }

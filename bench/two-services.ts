@@ -1,9 +1,10 @@
 // Two service processes on one MySQL/MariaDB database: the same load (10 connections, split 5 and
 // 5) sent to both, then 10 connections each, and, before and after, 10 to one of them alone; in
 // rounds, one process alone between them (the second and the first in turn), so each two-process
-// run has a one-process run of each process on either side (a 5 s run's ratio moves by ±0.15 on a busy 2-core machine; the median of rounds less). The
-// split load gives each process half the requests in flight, so it answers fewer of them per turn
-// of its event loop, which costs CPU of its own (the Nest hello control shows how much); 10 each
+// run has a one-process run of each process on either side (a 5 s run's ratio moves by ±0.15 on a
+// busy 2-core machine; the median of rounds less). The split load gives each process half the
+// requests in flight, so it answers fewer of them per turn of its event loop, which costs CPU of
+// its own (the Nest hello control shows how much); 10 each
 // keeps what a process has in flight as it is alone. Both processes are pinned to the
 // server core, the one a single process has: the load generator keeps the other core and the
 // database server floats over both, as in the other rows. So both cases have the same CPU to use,
@@ -60,20 +61,14 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
   for (const operation of setup.operations) {
     runs.push(await run(operation, [first]));
     for (let round = 0; round < setup.rounds; round++) {
-      runs.push(await run(operation, both), await run(operation, both, true), await run(operation, [aloneAfterRound(round, first, second)]));
+      // The first has served every row of the table, the second only its warm-up, and a fresh
+      // process goes on optimising for minutes (at 100,000 pages on MariaDB the second alone once
+      // cost 1.28x the first alone a search): a baseline of the first alone would charge that to
+      // being two processes.
+      const alone = round % 2 === 0 ? second : first;
+      runs.push(await run(operation, both), await run(operation, both, true), await run(operation, [alone]));
     }
   }
   return runs;
 }
 
-/**
- * The process that runs alone after a round: the second, then the first, in turn, so each
- * two-process run sits between one run of each process alone, and its ratio compares it with both.
- * The first has served every row of the table before this section, the second only its warm-up,
- * and a fresh process goes on optimising its code for minutes: at 100,000 pages on MariaDB, after
- * a minute more of searches for the first, the second alone cost 1.28x the first alone a search in
- * the first round. A baseline of the first alone made being two processes look dearer than it is.
- */
-export function aloneAfterRound<T>(round: number, first: T, second: T): T {
-  return round % 2 === 0 ? second : first;
-}
