@@ -1,7 +1,7 @@
 // Measures the rows of one backend: both ceilings first, the service's rows, both ceilings again
 // at the end (two figures far apart mean the machine was busy with something else meanwhile).
-// Each row: one probe request checks the answer, a read row gets WARM_UP_SECONDS of unrecorded
-// load, then autocannon for the set time, then a wait
+// Each row: one probe request checks the answer, every row but delete gets WARM_UP_SECONDS of
+// unrecorded load, then autocannon for the set time, then a wait
 // until the server is idle again. CPU times are read before and after: the server's, the database
 // server's (MySQL/MariaDB on this machine), and the rest of the machine's, which shows how much
 // else ran meanwhile.
@@ -48,6 +48,16 @@ export async function warmUp(load: LoadGenerator, url: string, token: string | u
   return load.run({ urls: [url], token, connections, durationSeconds: WARM_UP_SECONDS, operation, startAt: 0 });
 }
 
+/**
+ * Whether a row is measured in its steady state, after a warm-up: a read's first requests would time
+ * the database's first reads of its pages from disk (MariaDB's buffer pool, SQLite's page cache),
+ * a write's the first runs of code the process has not optimised yet (its body's parsing and
+ * validation, Markdown, its statements; figures in bench/README.md). An operation that uses up
+ * what it changes (delete, with an amount) is measured from its first request: a warm-up would take
+ * the pages its row is to delete.
+ */
+export const warmsUp = (operation: BenchOperation): boolean => operation.amount === undefined;
+
 /** The rows measured again on the tree's ceiling, with the same request headers. */
 const TREE_ROWS = [TREE_GZIP, TREE_PLAIN];
 
@@ -66,12 +76,7 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     }
     const total = (checked.json as { total?: unknown } | null)?.total;
     const hits = operation.name.startsWith('search') && typeof total === 'number' ? total : undefined;
-    // A read row is measured in its steady state: its first requests would time the database's first
-    // reads of those pages from disk (MariaDB's buffer pool, SQLite's page cache). Writes change the
-    // data, so they are measured from their first request.
-    if (operation.sequence.every((request) => request.method === 'GET')) {
-      await warmUp(load, server.url, token, connections, operation);
-    }
+    if (warmsUp(operation)) await warmUp(load, server.url, token, connections, operation);
     await waitUntilIdle(server.pid);
     // The database's own work after the row before (purge, flushing) is not this row's.
     if (setup.databasePid !== undefined) await waitUntilIdle(setup.databasePid);

@@ -1,6 +1,7 @@
-// The unrecorded warm-up before a read row: what it asks the load generator to send.
+// The unrecorded warm-up before a row: which rows get one, and what it asks the load generator to send.
 import type { BenchOperation, LoadGenerator, LoadJob } from '../../bench/load';
-import { WARM_UP_SECONDS, warmUp } from '../../bench/measure';
+import { WARM_UP_SECONDS, warmsUp, warmUp } from '../../bench/measure';
+import { benchOperations } from '../../bench/operations';
 
 /** Records the jobs it is given instead of sending them. */
 function recordingLoad(): { load: LoadGenerator; jobs: LoadJob[] } {
@@ -30,5 +31,16 @@ describe('warmUp', () => {
     const { load, jobs } = recordingLoad();
     await warmUp(load, 'http://127.0.0.1:1', 'kbp_token', 10, pages(1));
     expect(jobs).toEqual([expect.objectContaining({ durationSeconds: WARM_UP_SECONDS })]);
+  });
+});
+
+describe('warmsUp', () => {
+  // Levels 0-2 repeating: the level row finds a level-1 page with a child.
+  const seeded = { baseId: 'b', token: 't', pages: Array.from({ length: 100 }, (_, i) => ({ contentId: `c${i}`, level: i % 3 })) };
+
+  it('warms up every row but the one that uses up the pages it deletes', () => {
+    const rows = benchOperations(seeded, 10).map((operation) => [operation.name, warmsUp(operation)]);
+    expect(rows.filter(([, warms]) => !warms)).toEqual([['delete (next early page)', false]]);
+    expect(rows).toEqual(expect.arrayContaining([['create', true], ['PATCH title', true], ['list limit=100', true]]));
   });
 });
