@@ -27,10 +27,11 @@ describe('warmUp', () => {
     expect(jobs[1].operation.amount).toBeUndefined();
   });
 
-  it('gives an operation of one request only the timed second', async () => {
+  it.each([1, 2, 10])('gives a sequence of %i requests, no more than the connections, only the timed second', async (count) => {
     const { load, jobs } = recordingLoad();
-    await warmUp(load, 'http://127.0.0.1:1', 'kbp_token', 10, pages(1));
+    await warmUp(load, 'http://127.0.0.1:1', 'kbp_token', 10, pages(count));
     expect(jobs).toEqual([expect.objectContaining({ durationSeconds: WARM_UP_SECONDS })]);
+    expect(jobs[0].operation.amount).toBeUndefined();
   });
 });
 
