@@ -5,7 +5,7 @@
 import autocannon from 'autocannon';
 import { discardResponseBodies } from './discard-bodies';
 import { readIntoOneBuffer } from './one-read-buffer';
-import { headersFor, splitConnections, type BenchRequest, type LoadJob, type LoadResult } from './load';
+import { connectionsFor, headersFor, splitConnections, type BenchRequest, type LoadJob, type LoadResult } from './load';
 
 discardResponseBodies();
 readIntoOneBuffer();
@@ -27,7 +27,7 @@ function cannon(
     const instance = autocannon(
       {
         url,
-        connections,
+        connections: connectionsFor(connections, operation.amount),
         duration: job.durationSeconds,
         // Requests beyond the amount would find no page left; the timer below still ends the run on time.
         ...(operation.amount !== undefined ? { amount: operation.amount } : {}),

@@ -47,6 +47,11 @@ export function splitConnections(total: number, servers: number): number[] {
   return Array.from({ length: servers }, (_, i) => Math.floor(total / servers) + (i < total % servers ? 1 : 0));
 }
 
+/** The connections autocannon gets for `amount` requests: it refuses more connections than requests. */
+export function connectionsFor(connections: number, amount: number | undefined): number {
+  return amount === undefined ? connections : Math.min(connections, amount);
+}
+
 export function headersFor(token: string | undefined, request: BenchRequest): Record<string, string> {
   const headers: Record<string, string> = { ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;

@@ -36,13 +36,12 @@ export const WARM_UP_SECONDS = 1;
 const SEQUENCE_WARM_UP_MAX_SECONDS = 60;
 
 /**
- * `operation` against one server, not recorded: every request of a long sequence once (one second
+ * `operation` against one server, not recorded: every request of its sequence once (one second
  * of "another page each time" reaches about 3,000 of its 5,000 pages on MariaDB), then
- * WARM_UP_SECONDS more. A sequence no longer than the connections (PATCH title's two) is sent
- * whole many times over in that second; autocannon refuses an amount below the connections.
+ * WARM_UP_SECONDS more.
  */
 export async function warmUp(load: LoadGenerator, url: string, token: string | undefined, connections: number, operation: BenchOperation): Promise<unknown> {
-  if (operation.sequence.length > connections) {
+  if (operation.sequence.length > 1) {
     const once = { ...operation, amount: operation.sequence.length };
     await load.run({ urls: [url], token, connections, durationSeconds: SEQUENCE_WARM_UP_MAX_SECONDS, operation: once, startAt: 0 });
   }

@@ -61,14 +61,12 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
   for (const operation of setup.operations) {
     runs.push(await run(operation, [first]));
     for (let round = 0; round < setup.rounds; round++) {
-      // The first has served every row of the table, the second only its warm-up, and a fresh
-      // process goes on optimising for minutes (at 100,000 pages on MariaDB the second alone once
-      // cost 1.28x the first alone a search): a baseline of the first alone would charge that to
-      // being two processes.
+      // The first has served every row of the table, the second only its warm-up: the two alone do
+      // not cost the same, either way round (bench/README.md), and a baseline of one of them alone
+      // would charge their difference to being two processes.
       const alone = round % 2 === 0 ? second : first;
       runs.push(await run(operation, both), await run(operation, both, true), await run(operation, [alone]));
     }
   }
   return runs;
 }
-
