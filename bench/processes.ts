@@ -1,6 +1,7 @@
 // The bench's child processes, each pinned to one core with taskset: the servers (the service, a
 // second service process, the ceilings) on one core, the load generator on another. What /proc says about them: CPU time
-// used (utime + stime of /proc/PID/stat) and peak resident memory (VmHWM of /proc/PID/status).
+// used (utime + stime of /proc/PID/stat), peak resident memory (VmHWM of /proc/PID/status) and
+// how often their threads gave up the core (the context switches of /proc/PID/task/*/status).
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -113,6 +114,37 @@ export function localDatabaseServerPid(): number | undefined {
     }
   }
   return found.length === 1 ? found[0] : undefined;
+}
+
+/** How often a process's threads gave up the core so far: to wait (voluntary) or to another thread (involuntary). */
+export interface ContextSwitches {
+  voluntary: number;
+  involuntary: number;
+}
+
+/** The context switches a /proc/PID/status (or /proc/PID/task/TID/status) text counts. */
+export function statusSwitches(status: string): ContextSwitches {
+  const count = (name: string) => Number(new RegExp(`^${name}_ctxt_switches:\\s+(\\d+)$`, 'm').exec(status)?.[1] ?? NaN);
+  const switches = { voluntary: count('voluntary'), involuntary: count('nonvoluntary') };
+  if (!Number.isInteger(switches.voluntary) || !Number.isInteger(switches.involuntary)) throw new Error(`not the text of a /proc/PID/status file: ${status.slice(0, 80)}`);
+  return switches;
+}
+
+/** The context switches of all of a process's threads so far (a thread that ended takes its own along). */
+export function contextSwitches(pid: number): ContextSwitches {
+  const sum = { voluntary: 0, involuntary: 0 };
+  for (const thread of readdirSync(`/proc/${pid}/task`)) {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${pid}/task/${thread}/status`, 'utf8');
+    } catch {
+      continue; // The thread ended while we looked.
+    }
+    const { voluntary, involuntary } = statusSwitches(status);
+    sum.voluntary += voluntary;
+    sum.involuntary += involuntary;
+  }
+  return sum;
 }
 
 /** Waits until the process uses (almost) no CPU for a quarter of a second, at most two minutes. */

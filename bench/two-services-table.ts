@@ -2,8 +2,10 @@
 // and its ratio to one process under the same load (the mean of the one-process runs just before
 // and just after, so a machine that drifts during the section moves both alike), so a cost of
 // splitting the load between processes shows as a ratio above 1; and, over the rounds, the median
-// of each kind of run's ratios.
+// of each kind of run's ratios. Beside them, how often the processes gave up the core per request:
+// to wait, or to another thread (bench/README.md, "Two service processes").
 import { splitConnections, type LoadResult } from './load';
+import type { ContextSwitches } from './processes';
 import { fixed, markdown, median } from './table';
 
 export interface SplitRun {
@@ -18,11 +20,16 @@ export interface SplitRun {
   serviceCpuSeconds: number;
   /** CPU seconds the database server used during the run, when it runs on this machine. */
   databaseCpuSeconds?: number;
+  /** Context switches of all the service processes' threads during the run (waits included). */
+  switches: ContextSwitches;
 }
 
 export interface SplitRow extends SplitRun {
   cpuMsPerRequest: number;
   databaseCpuMsPerRequest?: number;
+  /** The processes' voluntary and involuntary context switches per request. */
+  waitsPerRequest: number;
+  preemptionsPerRequest: number;
   /** For runs of more than one process: CPU ms/req ÷ the mean CPU ms/req of the nearest one-process runs of the same operation before and after it. */
   ratioToOne?: number;
 }
@@ -37,13 +44,16 @@ export interface SplitSummary {
   highest: number;
 }
 
-const perRequestMs = (seconds: number, requests: number) => (requests > 0 ? (seconds * 1000) / requests : NaN);
+const perRequest = (count: number, requests: number) => (requests > 0 ? count / requests : NaN);
+const perRequestMs = (seconds: number, requests: number) => perRequest(seconds * 1000, requests);
 
 export function splitRows(runs: readonly SplitRun[]): SplitRow[] {
   const rows = runs.map((run) => ({
     ...run,
     cpuMsPerRequest: perRequestMs(run.serviceCpuSeconds, run.result.requests),
     databaseCpuMsPerRequest: run.databaseCpuSeconds === undefined ? undefined : perRequestMs(run.databaseCpuSeconds, run.result.requests),
+    waitsPerRequest: perRequest(run.switches.voluntary, run.result.requests),
+    preemptionsPerRequest: perRequest(run.switches.involuntary, run.result.requests),
   }));
   return rows.map((row, index) => {
     if (row.processes === 1) return row;
@@ -79,11 +89,14 @@ export function splitSummaryTable(summaries: readonly SplitSummary[]): string {
 }
 
 export function splitTable(rows: readonly SplitRow[]): string {
-  const header = ['row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', 'DB CPU ms/req', 'requests', 'failures'];
+  const header = [
+    'row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', 'DB CPU ms/req',
+    'switches/req: waits', 'preempted', 'requests', 'failures',
+  ];
   const lines = rows.map((row) => [
     row.name, String(row.processes), connectionsOf(row), row.result.requestsPerSecond.toFixed(0), fixed(row.result.p50Ms, 2), fixed(row.result.p99Ms, 2),
     fixed(row.cpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.databaseCpuMsPerRequest, 3),
-    String(row.result.requests), String(row.result.failures),
+    fixed(row.waitsPerRequest, 3), fixed(row.preemptionsPerRequest, 3), String(row.result.requests), String(row.result.failures),
   ]);
   return markdown(header, lines);
 }

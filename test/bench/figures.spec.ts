@@ -1,8 +1,9 @@
-// What the bench computes its figures from: CPU ticks out of /proc/PID/stat, and the two-services
+// What the bench computes its figures from: CPU ticks out of /proc/PID/stat, context switches out of
+// /proc/PID/task/*/status, and the two-services
 // section's CPU per request and its ratio to one process, a row's ratio to a ceiling measured in turn
 // with it, and how a row of the main table prints.
 import { readFileSync } from 'node:fs';
-import { cpuSeconds, statCpuTicks } from '../../bench/processes';
+import { contextSwitches, cpuSeconds, statCpuTicks, statusSwitches } from '../../bench/processes';
 import { inTurnRatios } from '../../bench/in-turn';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable, type SplitRun } from '../../bench/two-services-table';
 import { markdownTable } from '../../bench/table';
@@ -41,10 +42,33 @@ describe('statCpuTicks', () => {
   });
 });
 
+describe('context switches', () => {
+  const status = (voluntary: number, involuntary: number) =>
+    `Name:\tnode\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t${voluntary}\nnonvoluntary_ctxt_switches:\t${involuntary}\n`;
+
+  it('reads voluntary and involuntary switches, not one for the other', () => {
+    expect(statusSwitches(status(120, 7))).toEqual({ voluntary: 120, involuntary: 7 });
+  });
+
+  it('refuses text that is not a status file', () => {
+    expect(() => statusSwitches('Name:\tnode\n')).toThrow(/proc\/PID\/status/);
+  });
+
+  it('counts this process\'s waits as they happen, over all its threads', async () => {
+    const before = contextSwitches(process.pid);
+    // Each sleep gives up the core: a voluntary switch of the main thread.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    const after = contextSwitches(process.pid);
+    expect(after.voluntary - before.voluntary).toBeGreaterThanOrEqual(20);
+    expect(after.involuntary).toBeGreaterThanOrEqual(before.involuntary);
+  });
+});
+
 describe('two services: CPU per request and ratio', () => {
   const result = (requests: number) => ({ requestsPerSecond: requests / 3, p50Ms: 1, p99Ms: 2, requests, failures: 0, seconds: 3 });
   const run = (name: string, processes: number, requests: number, serviceCpuSeconds: number, connections = 10): SplitRun => ({
     name, processes, connections, result: result(requests), serviceCpuSeconds, databaseCpuSeconds: serviceCpuSeconds / 4,
+    switches: { voluntary: requests / 2, involuntary: requests / 8 },
   });
 
   it('divides the CPU of all processes by the requests, and by the mean of the one-process runs', () => {
@@ -103,11 +127,11 @@ describe('two services: CPU per request and ratio', () => {
   it('prints one line per run with the ratio on the two-process lines', () => {
     const table = splitTable(splitRows([run('detail', 1, 1000, 2), run('detail', 2, 1000, 2.2), run('detail', 2, 1000, 2.1, 20), run('detail', 2, 1000, 2.1, 11)])).split('\n');
     expect(table).toHaveLength(6);
-    // connections, req/s, p50, p99, CPU ms/req, ÷ one process, DB CPU ms/req, requests, failures.
-    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 |  | 0.500 | 1000 | 0 |');
-    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 1.100 | 0.550 | 1000 | 0 |');
-    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 1000 | 0 |');
-    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 1000 | 0 |');
+    // connections, req/s, p50, p99, CPU ms/req, ÷ one process, DB CPU ms/req, waits and preemptions per request, requests, failures.
+    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 |  | 0.500 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 1.100 | 0.550 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
   });
 });
 
