@@ -130,19 +130,24 @@ export function statusSwitches(status: string): ContextSwitches {
   return switches;
 }
 
-/** The context switches of all of a process's threads so far (a thread that ended takes its own along). */
-export function contextSwitches(pid: number): ContextSwitches {
+/**
+ * The context switches so far of all threads of the processes. A thread that ended takes its own
+ * along; Node's threads live as long as their process.
+ */
+export function contextSwitches(pids: readonly number[]): ContextSwitches {
   const sum = { voluntary: 0, involuntary: 0 };
-  for (const thread of readdirSync(`/proc/${pid}/task`)) {
-    let status: string;
-    try {
-      status = readFileSync(`/proc/${pid}/task/${thread}/status`, 'utf8');
-    } catch {
-      continue; // The thread ended while we looked.
+  for (const pid of pids) {
+    for (const thread of readdirSync(`/proc/${pid}/task`)) {
+      let status: string;
+      try {
+        status = readFileSync(`/proc/${pid}/task/${thread}/status`, 'utf8');
+      } catch {
+        continue; // The thread ended while we looked.
+      }
+      const { voluntary, involuntary } = statusSwitches(status);
+      sum.voluntary += voluntary;
+      sum.involuntary += involuntary;
     }
-    const { voluntary, involuntary } = statusSwitches(status);
-    sum.voluntary += voluntary;
-    sum.involuntary += involuntary;
   }
   return sum;
 }

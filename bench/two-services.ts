@@ -14,7 +14,7 @@
 import type { BenchOperation } from './load';
 import { probe } from './load';
 import type { RunSetup } from './measure';
-import { contextSwitches, cpuSeconds, waitUntilIdle, type ContextSwitches, type StartedServer } from './processes';
+import { contextSwitches, cpuSeconds, waitUntilIdle, type StartedServer } from './processes';
 import type { SplitRun } from './two-services-table';
 
 export interface TwoServicesSetup extends RunSetup {
@@ -41,8 +41,7 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
     if (setup.databasePid !== undefined) await waitUntilIdle(setup.databasePid);
     const cpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
     const database = () => (setup.databasePid === undefined ? undefined : cpuSeconds(setup.databasePid));
-    const switches = (): ContextSwitches => servers.map((server) => contextSwitches(server.pid))
-      .reduce((sum, each) => ({ voluntary: sum.voluntary + each.voluntary, involuntary: sum.involuntary + each.involuntary }));
+    const switches = () => contextSwitches(servers.map((server) => server.pid));
     const [cpuBefore, databaseBefore, switchesBefore] = [cpu(), database(), switches()];
     const result = await load.run({ urls: servers.map((s) => s.url), token, connections: total, durationSeconds, operation, startAt: 1 });
     for (const server of both) await waitUntilIdle(server.pid);

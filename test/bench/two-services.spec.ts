@@ -37,10 +37,7 @@ describe('the two-process runs', () => {
     expect(jobs.map((job) => job.urls)).toEqual([[a], [b], [a], [a, b], [a, b], [b], [a, b], [a, b], [a], [a, b], [a, b], [b]]);
     expect(runs.map((run) => run.processes)).toEqual([1, 2, 2, 1, 2, 2, 1, 2, 2, 1]);
     // Each run counts its processes' switches up to after the wait for them to be idle, which sleeps
-    // (here both processes are this one): a voluntary switch at least, never a count going back.
-    for (const run of runs) {
-      expect(run.switches.voluntary).toBeGreaterThan(0);
-      expect(run.switches.involuntary).toBeGreaterThanOrEqual(0);
-    }
+    // (here both processes are this one): a voluntary switch at least.
+    for (const run of runs) expect(run.switches.voluntary).toBeGreaterThan(0);
   }, 60_000);
 });
