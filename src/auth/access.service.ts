@@ -7,8 +7,7 @@
 //   statement that it still holds, else the request is authorized again with a fresh read.
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
-import type { SqlRead } from '../database/read-together';
-import { KeptAccessChanged, type Access, type KeptAccess } from './access';
+import type { Access, KeptAccess } from './access';
 import { AccessRepository, type AccessCheck } from './access.repository';
 import { bearerToken, hashToken } from './tokens';
 
@@ -52,22 +51,6 @@ export class AccessService {
   /** The column that confirms a kept access, for the statement that answers the request. */
   confirmationCheck(kept: KeptAccess): AccessCheck {
     return this.accessRepository.holdsCheck(kept);
-  }
-
-  /**
-   * The confirmation as a read to send with the route's first one: it answers the base's live page
-   * count now, or throws KeptAccessChanged when the access no longer holds.
-   */
-  confirmationRead(kept: KeptAccess): SqlRead<number> {
-    const holds = this.accessRepository.holdsRead(kept);
-    return {
-      statements: holds.statements,
-      answer: (rows) => {
-        const livePages = holds.answer(rows);
-        if (livePages === null) throw new KeptAccessChanged();
-        return livePages;
-      },
-    };
   }
 
   /** Only granted accesses that have not expired are kept: a refusal is always read afresh. */

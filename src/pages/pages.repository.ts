@@ -6,7 +6,7 @@ import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../d
 import { readAtCommit, runLater } from '../database/statement-pipeline';
 import { CHANGE_NO, countPageChange } from './page-changes';
 import type { Dialect } from '../database/data-source';
-import type { AccessCheck } from '../auth/access.repository';
+import { accessCheckSql, accessHoldsOf, type AccessCheck } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { KeptBody } from './kept-bodies';
 import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
@@ -92,16 +92,6 @@ export interface VersionedPage {
   outlineVersion: number;
   /** What the access check read with the page said (AccessRepository.holdsCheck), when one was asked for. */
   accessHolds?: boolean;
-}
-
-/** The access check's SQL for the SELECT list and for the joins, and its parameters ahead of the WHERE's. */
-function withAccessCheck(accessCheck: AccessCheck | undefined): [string, string, unknown[]] {
-  if (!accessCheck) return ['', '', []];
-  return [`, ${accessCheck.column}`, ` ${accessCheck.joins}`, [...accessCheck.columnParameters, ...accessCheck.joinParameters]];
-}
-
-function accessHoldsOf(row: Record<string, unknown>, accessCheck: AccessCheck | undefined): boolean | undefined {
-  return accessCheck ? Number(row.access_holds) === 1 : undefined;
 }
 
 /** Where a new page went, and the base's outline version as its write left it. */
@@ -196,7 +186,7 @@ export class PagesRepository {
     tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number }, accessCheck?: AccessCheck,
   ): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
-    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
+    const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const subtreeColumns = read.newLevel === undefined ? '' : `, ${descendantsEndSql(dialect)} AS descendants_end`;
     // Compared with a parameter, not p.base_id, so MySQL/MariaDB read it off the index's end.
     const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
@@ -227,7 +217,7 @@ export class PagesRepository {
    * where its descendants end (as findForWrite), with the outline version; none of its texts.
    */
   async findForDelete(tx: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck): Promise<PageToDelete | null> {
-    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
+    const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const rows: ({ page_id: number; pos: number; outline_version: number; descendants_end: number | null } & Record<string, unknown>)[] = await tx.query(
       `SELECT p.page_id, p.pos, b.outline_version${checkColumn}, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
        FROM pages p JOIN bases b ON b.base_id = p.base_id${checkJoins}
@@ -248,7 +238,7 @@ export class PagesRepository {
    * page's, without reading the page's texts.
    */
   async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck, kept?: KeptBody): Promise<VersionedPage | null> {
-    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
+    const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
       `SELECT ${PAGE_COLUMNS}, ${keptBodyOrRead(dialectOf(em))}, b.outline_version${checkColumn}
        FROM pages p JOIN bases b ON b.base_id = p.base_id${checkJoins}
@@ -266,7 +256,7 @@ export class PagesRepository {
    */
   async findWithNearest(em: EntityManager, baseId: string, contentId: string, probedLevels: number, accessCheck?: AccessCheck): Promise<(VersionedPage & { nearest: NearestPages['nearest'] | null }) | null> {
     const dialect = dialectOf(em);
-    const [checkColumn, checkJoins, checkParameters] = withAccessCheck(accessCheck);
+    const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
       `SELECT ${answerColumns(dialect)}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}

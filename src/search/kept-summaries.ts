@@ -1,6 +1,6 @@
 // Search results' summaries, kept by this process per base at the state of the base they were read
 // at (BaseState: identity, count of page writes, outline version). A search reads its base's state
-// in its first round trip (SearchPagesRepository.baseChangesRead); results whose summaries are all
+// in its first round trip (SearchRepository.searchStateRead); results whose summaries are all
 // kept at that state need no read of them, as nothing of a summary changes without moving it.
 import { Injectable } from '@nestjs/common';
 import { KeptPerBase } from './kept-per-base';

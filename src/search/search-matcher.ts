@@ -25,13 +25,18 @@ import { PageSet } from './page-set';
 import { ALL_KEY, inTitle, planTerm, wordKey, wordPairKeys, type TermPlan } from './search-keys';
 import { dialectOf } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
-import { IN_BODY, IN_TITLE, SearchRepository, type PostingRow, type PostingsState, type TermMatches, type WordRow } from './search.repository';
+import { IN_BODY, IN_TITLE, SearchRepository, type PostingRow, type SearchState, type StateWanted, type TermMatches, type WordRow } from './search.repository';
 
 export interface Matches {
   hits: PageSet;
   /** The hits with at least one term in the title. */
   titleHits: PageSet;
+  /** The base's row as the round trip's last statement read it, when asked for. */
+  base?: SearchState['base'];
 }
+
+/** What the caller asks of the base's row, read with the postings' state (SearchRepository.searchStateRead). */
+export type BaseWanted = Pick<StateWanted, 'base' | 'accessCheck'>;
 
 interface PlannedTerm {
   term: string;
@@ -41,7 +46,7 @@ interface PlannedTerm {
 /** The keys of the pages holding a word, anywhere and in the title. */
 const wordKeys = (wordNo: number): number[] => [wordKey(wordNo), inTitle(wordKey(wordNo))];
 
-/** No read: what `alongside` is when the caller sends none. */
+/** No read: the version before the postings when no postings are read. */
 const NOTHING: SqlRead<undefined> = { statements: [], answer: () => undefined };
 
 export class KeySets {
@@ -110,13 +115,10 @@ export class SearchMatcher {
   ) {}
 
   /**
-   * `alongside`: a read sent first in the same round trip, answered with the matches (a kept
-   * access's confirmation, which throws when it no longer holds); `after`: one sent last in it,
-   * after the postings.
+   * `wanted`: what the caller needs of the base's row (its changes, a kept access's confirmation,
+   * which throws when it no longer holds), read after the postings in the same statement as their state.
    */
-  async match<A = undefined, B = undefined>(
-    em: EntityManager, baseId: string, terms: readonly string[], alongside?: SqlRead<A>, after?: SqlRead<B>,
-  ): Promise<Matches & { alongside?: A; after?: B }> {
+  async match(em: EntityManager, baseId: string, terms: readonly string[], wanted: BaseWanted = {}): Promise<Matches> {
     const dialect = dialectOf(em);
     const planned: PlannedTerm[] = terms.map((term) => ({ term, plan: planTerm(term) }));
     const words = [...new Set(planned.filter(({ plan }) => plan.kind === 'word').map(({ term }) => term))];
@@ -135,13 +137,13 @@ export class SearchMatcher {
     const postingsRead = this.repo.postingsRead(dialect, baseId, unkept);
     // With no postings to read, the version read after them is also the one after the pending pages.
     const versionBefore = versioned && postingsRead.statements.length > 0 ? this.repo.postingsVersionRead(baseId) : NOTHING;
-    const state = this.repo.postingsStateRead(baseId, { version: versioned, lastWord: words.length > 0 });
+    const state = this.repo.searchStateRead(baseId, { version: versioned, lastWord: words.length > 0, ...wanted });
     // The pending pages, the postings of the terms' own keys, of the kept words' pages and of the
-    // other words' pairs of characters (those not kept), then the postings version and the base's
-    // last word number: one round trip.
-    const [alongsideAnswer, pending, versionRead, postings, { version: versionAfter, lastWord }, afterAnswer] = await readTogether<
-      [A | undefined, TermMatches[], number | undefined, PostingRow[], PostingsState, B | undefined]
-    >(em, alongside ?? NOTHING, this.pendingTexts.matchesRead(dialect, baseId, terms), versionBefore, postingsRead, state, after ?? NOTHING);
+    // other words' pairs of characters (those not kept), then the postings version, the base's last
+    // word number and what the caller wants of its row: one round trip.
+    const [pending, versionRead, postings, { version: versionAfter, lastWord, base }] = await readTogether<
+      [TermMatches[], number | undefined, PostingRow[], SearchState]
+    >(em, this.pendingTexts.matchesRead(dialect, baseId, terms), versionBefore, postingsRead, state);
     const sets = new KeySets().add(postings);
     // The stamp the postings read stand for, and the stamp once they were read: on SQLite nothing may
     // commit from before the reads to after them; on MySQL/MariaDB the version read after the
@@ -187,7 +189,7 @@ export class SearchMatcher {
       titleHits.and(hits);
     }
     this.addMatches(pending, hits!, titleHits);
-    return { hits: hits!, titleHits, alongside: alongsideAnswer, after: afterAnswer };
+    return { hits: hits!, titleHits, base };
   }
 
   /** Adds the live pages that hold every term of `found` to `hits`, and to `titleHits` when one is in the title. */

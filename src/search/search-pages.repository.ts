@@ -74,6 +74,11 @@ export interface ChangedRankKeys {
 const stateOf = (row: Record<string, unknown>): BaseState =>
   ({ createdAt: String(row.created_at), changes: Number(row.page_changes), outlineVersion: Number(row.outline_version) });
 
+/** The columns of a base's changes, of its row as `b` (read after what they must count: SearchRepository.searchStateRead). */
+export const BASE_CHANGES_COLUMNS = 'b.page_changes, b.created_at, b.outline_version, b.live_pages';
+
+export const baseChangesOf = (row: Record<string, unknown>): BaseChanges => ({ ...stateOf(row), livePages: Number(row.live_pages) });
+
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
 export const AFTER_ALL_TIMES = '~';
 
@@ -92,14 +97,6 @@ export class SearchPagesRepository {
   async livePages(em: EntityManager, baseId: string): Promise<number> {
     const rows: { live_pages: number }[] = await em.query('SELECT live_pages FROM bases WHERE base_id = ?', [baseId]);
     return rows[0] ? Number(rows[0].live_pages) : 0;
-  }
-
-  /** The base's count of page writes, read after what it must count (SearchMatcher's `after`). */
-  baseChangesRead(baseId: string): SqlRead<BaseChanges | undefined> {
-    return {
-      statements: [{ sql: 'SELECT page_changes, created_at, outline_version, live_pages FROM bases WHERE base_id = ?', params: [baseId] }],
-      answer: ([rows]) => rows[0] ? { ...stateOf(rows[0]), livePages: Number(rows[0].live_pages) } : undefined,
-    };
   }
 
   /**

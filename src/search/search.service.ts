@@ -43,7 +43,7 @@ export class SearchService {
   /**
    * Searches with the reads' manager; `livePages` is the base's live page count the caller read (see
    * SearchRanking.window). `unconfirmed`: the request was authorized on a kept access, which the
-   * first read confirms in the same round trip (else KeptAccessChanged), reading the count afresh.
+   * round trip's last statement confirms (else KeptAccessChanged), reading the count afresh.
    */
   find(baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess): Promise<SearchResult> {
     return this.search(this.db.reader, baseId, q, paging, livePages, unconfirmed);
@@ -52,9 +52,11 @@ export class SearchService {
   async search(em: EntityManager, baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess): Promise<SearchResult> {
     const terms = [...new Set(splitSearchTerms(q))];
     if (terms.length === 0) throw badRequest('Send the search keywords in the q parameter, for example ?q=install.');
-    const confirmation = unconfirmed && this.access.confirmationRead(unconfirmed);
-    const changesRead = this.keptKeys.mayKeep(unconfirmed ? undefined : livePages) ? this.pages.baseChangesRead(baseId) : undefined;
-    const { hits, titleHits, alongside: confirmedLivePages, after: changes } = await this.matcher.match(em, baseId, terms, confirmation, changesRead);
+    const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
+    const wantsChanges = this.keptKeys.mayKeep(unconfirmed ? undefined : livePages);
+    const { hits, titleHits, base } = await this.matcher.match(em, baseId, terms, { base: wantsChanges, accessCheck });
+    const changes = wantsChanges ? base : undefined;
+    const confirmedLivePages = accessCheck ? base?.livePages : undefined;
     const rest = hits.clone().andNot(titleHits);
     const kept = changes && !hits.isEmpty() ? await this.keptKeys.keysOf(em, baseId, changes) : undefined;
     const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? changes?.livePages ?? livePages, kept);

@@ -1,6 +1,6 @@
 // A page detail, a search, a PATCH and a DELETE of a page are authorized on a token answer the
 // service keeps (on MySQL/MariaDB, confirmed by the statement that reads the page, inside the write
-// for a PATCH or DELETE, or sent with the search's first read; on SQLite, kept until anything
+// for a PATCH or DELETE, or read with the base's state after the search's postings; on SQLite, kept until anything
 // commits). Whatever changes the token or its user's role, straight in the database where another
 // process would make it, is seen by the very next request of a second service, with the error the
 // fresh read gives, before any error of the request itself; a refused write stores nothing.
