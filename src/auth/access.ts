@@ -51,6 +51,15 @@ export class KeptAccessChanged extends Error {
   override name = 'KeptAccessChanged';
 }
 
+/**
+ * What a read confirming a kept access found, when its check held (or none was asked for, `check`
+ * undefined); else KeptAccessChanged. `found.accessHolds` is what the check read with it said.
+ */
+export function confirmed<T extends { accessHolds?: boolean }>(found: T | null, check: object | undefined): T | null {
+  if (check && !found?.accessHolds) throw new KeptAccessChanged();
+  return found;
+}
+
 declare module 'express-serve-static-core' {
   interface Request {
     access?: Access;

@@ -2,7 +2,7 @@
 // is one unit of work that locks its base first, so outline writes of one base run one at a time.
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { KeptAccessChanged, type KeptAccess } from '../auth/access';
+import { confirmed, type KeptAccess } from '../auth/access';
 import type { AccessCheck } from '../auth/access.repository';
 import { AccessService } from '../auth/access.service';
 import { newContentId } from '../auth/tokens';
@@ -340,11 +340,6 @@ export class PagesService {
 }
 
 /** A read that had to confirm a kept access answers only if it did; no row cannot tell, so neither does. */
-function confirmed<T extends { accessHolds?: boolean }>(found: T | null, accessCheck: AccessCheck | undefined): T | null {
-  if (accessCheck && !found?.accessHolds) throw new KeptAccessChanged();
-  return found;
-}
-
 function withAncestors(page: PageRow, nearest: NearestPages['nearest']): PageDetailRow {
   return { ...page, path: [...ancestorsFromNearest(nearest).map((a) => a.title), page.title] };
 }

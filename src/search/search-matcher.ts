@@ -31,8 +31,9 @@ export interface Matches {
   hits: PageSet;
   /** The hits with at least one term in the title. */
   titleHits: PageSet;
-  /** The base's row as the round trip's last statement read it, when asked for. */
+  /** The base's row as the round trip's last statement read it, and what the access check there said, when asked for. */
   base?: SearchState['base'];
+  accessHolds?: boolean;
 }
 
 /** What the caller asks of the base's row, read with the postings' state (SearchRepository.searchStateRead). */
@@ -115,8 +116,8 @@ export class SearchMatcher {
   ) {}
 
   /**
-   * `wanted`: what the caller needs of the base's row (its changes, a kept access's confirmation,
-   * which throws when it no longer holds), read after the postings in the same statement as their state.
+   * `wanted`: what the caller needs of the base's row (its changes, a kept access's check), read
+   * after the postings in the same statement as their state.
    */
   async match(em: EntityManager, baseId: string, terms: readonly string[], wanted: BaseWanted = {}): Promise<Matches> {
     const dialect = dialectOf(em);
@@ -141,7 +142,7 @@ export class SearchMatcher {
     // The pending pages, the postings of the terms' own keys, of the kept words' pages and of the
     // other words' pairs of characters (those not kept), then the postings version, the base's last
     // word number and what the caller wants of its row: one round trip.
-    const [pending, versionRead, postings, { version: versionAfter, lastWord, base }] = await readTogether<
+    const [pending, versionRead, postings, { version: versionAfter, lastWord, base, accessHolds }] = await readTogether<
       [TermMatches[], number | undefined, PostingRow[], SearchState]
     >(em, this.pendingTexts.matchesRead(dialect, baseId, terms), versionBefore, postingsRead, state);
     const sets = new KeySets().add(postings);
@@ -189,7 +190,7 @@ export class SearchMatcher {
       titleHits.and(hits);
     }
     this.addMatches(pending, hits!, titleHits);
-    return { hits: hits!, titleHits, base };
+    return { hits: hits!, titleHits, base, accessHolds };
   }
 
   /** Adds the live pages that hold every term of `found` to `hits`, and to `titleHits` when one is in the title. */

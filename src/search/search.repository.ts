@@ -8,7 +8,6 @@ import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from './search-index';
 import { BASE_CHANGES_COLUMNS, baseChangesOf, type BaseChanges } from './search-pages.repository';
-import { KeptAccessChanged } from '../auth/access';
 import { accessCheckSql, accessHoldsOf, type AccessCheck } from '../auth/access.repository';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
@@ -66,6 +65,8 @@ export interface SearchState {
   version?: number;
   lastWord?: number;
   base?: BaseChanges;
+  /** What the access check said: false also when there is no such base. */
+  accessHolds?: boolean;
 }
 
 /** Rows per multi-row INSERT and ids per IN list: well inside every packet and variable limit. */
@@ -182,18 +183,19 @@ export class SearchRepository {
    * What the postings just read stand for, and what the search needs of its base's row, in one
    * statement: the base's postings version (0 until its postings first change) and its last word
    * number (-1 without words); its changes and live pages (`base`, undefined when there is no such
-   * base); whether a kept access still holds, else KeptAccessChanged. Each only when asked for.
-   * Joined into one statement, these key lookups cost MariaDB no more CPU than the token's alone
-   * (80-90 us at 10,000 pages, one connection): the search's four statements after its postings'
-   * came to 217-263 us, the two left 143-147.
+   * base); whether a kept access still holds. Each only when asked for. Joined into one statement,
+   * these key lookups cost MariaDB no more CPU than the token's alone (80-90 us at 10,000 pages, one
+   * connection): a search's four statements (the pending pages' among them) came to 217-263 us, the
+   * two now 143-147.
    */
   searchStateRead(baseId: string, wanted: StateWanted): SqlRead<SearchState> {
-    const { version, lastWord, base, accessCheck } = wanted;
+    const { version, lastWord, accessCheck } = wanted;
+    const base = wanted.base || accessCheck !== undefined;
     const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const columns = [
       ...(version ? ['m.postings_version'] : []),
       ...(lastWord ? ['(SELECT MAX(word_no) FROM search_words WHERE base_id = b.base_id) AS last_word'] : []),
-      ...(base || accessCheck ? [BASE_CHANGES_COLUMNS] : []),
+      ...(base ? [BASE_CHANGES_COLUMNS] : []),
     ];
     if (columns.length === 0) return { statements: [], answer: () => ({}) };
     const sql = `SELECT ${columns.join(', ')}${checkColumn}
@@ -202,11 +204,11 @@ export class SearchRepository {
       statements: [{ sql, params: [...checkParameters, baseId] }],
       answer: ([rows]) => {
         const row = rows[0];
-        if (accessCheck && !(row && accessHoldsOf(row, accessCheck))) throw new KeptAccessChanged();
         return {
           version: version ? Number(row?.postings_version ?? 0) : undefined,
           lastWord: lastWord ? Number(row?.last_word ?? -1) : undefined,
-          base: (base || accessCheck) && row ? baseChangesOf(row) : undefined,
+          base: base && row ? baseChangesOf(row) : undefined,
+          accessHolds: accessCheck && (row ? accessHoldsOf(row, accessCheck) : false),
         };
       },
     };

@@ -4,7 +4,7 @@
 // `total` is the full count, and limit and offset cut the ranked list.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { KeptAccess } from '../auth/access';
+import { confirmed, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
 import { splitSearchTerms } from '../content/search-text';
 import { lockBase } from '../database/dialect';
@@ -43,7 +43,7 @@ export class SearchService {
   /**
    * Searches with the reads' manager; `livePages` is the base's live page count the caller read (see
    * SearchRanking.window). `unconfirmed`: the request was authorized on a kept access, which the
-   * round trip's last statement confirms (else KeptAccessChanged), reading the count afresh.
+   * round trip's last statement checks (else KeptAccessChanged), reading the count afresh.
    */
   find(baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess): Promise<SearchResult> {
     return this.search(this.db.reader, baseId, q, paging, livePages, unconfirmed);
@@ -54,12 +54,11 @@ export class SearchService {
     if (terms.length === 0) throw badRequest('Send the search keywords in the q parameter, for example ?q=install.');
     const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     const wantsChanges = this.keptKeys.mayKeep(unconfirmed ? undefined : livePages);
-    const { hits, titleHits, base } = await this.matcher.match(em, baseId, terms, { base: wantsChanges, accessCheck });
+    const { hits, titleHits, base } = confirmed(await this.matcher.match(em, baseId, terms, { base: wantsChanges, accessCheck }), accessCheck)!;
     const changes = wantsChanges ? base : undefined;
-    const confirmedLivePages = accessCheck ? base?.livePages : undefined;
     const rest = hits.clone().andNot(titleHits);
     const kept = changes && !hits.isEmpty() ? await this.keptKeys.keysOf(em, baseId, changes) : undefined;
-    const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, confirmedLivePages ?? changes?.livePages ?? livePages, kept);
+    const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, base?.livePages ?? livePages, kept);
     if (ranked.ids.length === 0) return { pages: [], total: ranked.total };
     // Summaries are kept for the bases whose rank keys are: the large ones.
     const keptSummaries = kept && changes && (await this.keptSummaryRows(em, baseId, changes, ranked.ids));

@@ -1,8 +1,9 @@
 // The one statement a search sends after its postings (SearchRepository.searchStateRead): the
 // postings' version, the base's last word number and its row, each only when asked for, answer what
 // a read of each alone answers, on each backend, before and after writes and merges; and a base
-// with no row answers as one with no postings or words.
+// with no row answers as one with no postings or words; an access check that cannot hold says so.
 import type { EntityManager } from 'typeorm';
+import { AccessRepository } from '../../src/auth/access.repository';
 import { readTogether } from '../../src/database/read-together';
 import { SearchRepository, type StateWanted } from '../../src/search/search.repository';
 import { backends } from '../support/databases';
@@ -69,5 +70,13 @@ describe.each(backends)('the search state read on %s', (backend) => {
 
   it('answers a base with no row as one with no postings, no words and no row', async () => {
     expect(await readState(setup.db.reader, 'no-such-base', everything)).toEqual({ version: 0, lastWord: -1, base: undefined });
+  });
+
+  it("reads the base's row for an access check, and says the check fails for a token that is not there, or a base that is not", async () => {
+    const base = await TestBase.create(setup, 200);
+    const check = new AccessRepository().holdsCheck({ tokenHash: 'no-such-token', expiresAt: at(0), scope: 'write', role: 'owner' });
+    const state = await readState(setup.db.reader, base.baseId, { accessCheck: check });
+    expect(state).toEqual({ version: undefined, lastWord: undefined, base: (await readAlone(setup.db.reader, base.baseId)).base, accessHolds: false });
+    expect((await readState(setup.db.reader, 'no-such-base', { accessCheck: check })).accessHolds).toBe(false);
   });
 });
