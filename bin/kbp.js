@@ -1,12 +1,15 @@
-#!/usr/bin/env -S node --max-semi-space-size=16 --heap-growing-percent=50
+#!/usr/bin/env -S node --max-semi-space-size=8 --heap-growing-percent=50
 // The kbp command: runs the compiled code in dist/ (npm's prepare, or npm run build, makes it).
-// A young generation of 16 MB per semi-space, with the old generation's limit set to one and a half
-// times what survives each collection (a fixed factor instead of V8's adaptive one), keeps a busy
-// service under the 300 MB target. `npm run bench` at 100,000 pages on SQLite, one run each: a
-// peak RSS of 309 MiB without these flags and 261 MiB with a factor of two (commit ed33a2a); later,
-// with more kept in memory, 282 MiB with a factor of two and 261 MiB with 1.5 (its detail and
-// write rows within 5% of the run with two). npm start and the image run this file, so they get
-// the same flags.
+// The old generation's limit is one and a half times what survives each collection (a fixed factor
+// instead of V8's adaptive one), which keeps a busy service under the 300 MB target: `npm run
+// bench` at 100,000 pages on SQLite, one run each, a peak RSS of 309 MiB without it, 282 MiB with
+// a factor of two and 261 MiB with 1.5. A young generation of 8 MB per semi-space rather than 16:
+// two service processes on one core (the bench's two-process section, 10,000 pages on MariaDB,
+// medians of 3 rounds in 4-5 cycles, the sizes in turn) cost 1.02-1.19x one process a detail against
+// 1.15-1.41x, and 1.08-1.30x a search against 1.23-1.55x; one process alone cost no more (detail
+// 0.16-0.22 ms of CPU against 0.17-0.32), at 100,000 pages on SQLite its rows were within the
+// noise of 16 MB and its peak RSS 237-244 MiB against 254-255. npm start and the image run this
+// file, so they get the same flags.
 'use strict';
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
