@@ -1,5 +1,6 @@
 // What authorizing a request finds out about its token, carried on the request to the handler.
 import type { Role, Scope, View } from '../vocabulary';
+import type { AccessCheck } from './access.repository';
 
 export interface AccessBase {
   baseId: string;
@@ -53,9 +54,10 @@ export class KeptAccessChanged extends Error {
 
 /**
  * What a read confirming a kept access found, when its check held (or none was asked for, `check`
- * undefined); else KeptAccessChanged. `found.accessHolds` is what the check read with it said.
+ * undefined); else KeptAccessChanged. `found.accessHolds` is what the check read with it said; no
+ * row cannot tell, so it does not confirm either.
  */
-export function confirmed<T extends { accessHolds?: boolean }>(found: T | null, check: object | undefined): T | null {
+export function confirmed<T extends { accessHolds?: boolean }>(found: T | null, check: AccessCheck | undefined): T | null {
   if (check && !found?.accessHolds) throw new KeptAccessChanged();
   return found;
 }

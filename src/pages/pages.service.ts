@@ -339,7 +339,7 @@ export class PagesService {
   }
 }
 
-/** A read that had to confirm a kept access answers only if it did; no row cannot tell, so neither does. */
+/** The page with its path: its ancestors' titles from the nearest pages above it, then its own. */
 function withAncestors(page: PageRow, nearest: NearestPages['nearest']): PageDetailRow {
   return { ...page, path: [...ancestorsFromNearest(nearest).map((a) => a.title), page.title] };
 }

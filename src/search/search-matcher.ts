@@ -31,8 +31,9 @@ export interface Matches {
   hits: PageSet;
   /** The hits with at least one term in the title. */
   titleHits: PageSet;
-  /** The base's row as the round trip's last statement read it, and what the access check there said, when asked for. */
+  /** The base's row as the round trip's last statement read it, when asked for. */
   base?: SearchState['base'];
+  /** What the kept access's check in that statement said, when one was asked for. */
   accessHolds?: boolean;
 }
 
