@@ -4,11 +4,11 @@
 // page and takes kept ancestors only of exactly that version: another process's write is seen at
 // once. Only a base's newest version seen answers; older entries wait to be replaced.
 import { Injectable } from '@nestjs/common';
-import { CharacterBoundedMap, pageKey } from './character-bounded-map';
+import { pageKey, SizeBoundedMap, stringBytes } from './size-bounded-map';
 
-/** Characters of titles kept at once, with PER_ENTRY for each page: a few MB at most. */
-export const KEPT_CHARACTERS = 4_000_000;
-const PER_ENTRY = 32;
+/** Bytes of titles kept at once (stringBytes), with PER_ENTRY for each page: a few MB at most. */
+export const KEPT_BYTES = 8 * 1024 * 1024;
+const PER_ENTRY = 64;
 
 interface KeptAncestors {
   outlineVersion: number;
@@ -19,8 +19,8 @@ interface KeptAncestors {
 export class AncestorPaths {
   /** Per base, the newest outline version anything was kept for (bounded by the bases a process serves). */
   private readonly versions = new Map<string, number>();
-  private readonly entries = new CharacterBoundedMap<KeptAncestors>(
-    KEPT_CHARACTERS, (kept) => kept.ancestors.reduce((sum, title) => sum + title.length, PER_ENTRY),
+  private readonly entries = new SizeBoundedMap<KeptAncestors>(
+    KEPT_BYTES, (kept) => kept.ancestors.reduce((sum, title) => sum + stringBytes(title), PER_ENTRY),
   );
 
   /** The ancestor titles of the page at `outlineVersion`, root first, if kept. */
@@ -45,7 +45,7 @@ export class AncestorPaths {
     this.entries.set(key, { outlineVersion, ancestors });
   }
 
-  /** Characters held now (for tests of the bound). */
+  /** Bytes held now (for tests of the bound). */
   get size(): number {
     return this.entries.size;
   }

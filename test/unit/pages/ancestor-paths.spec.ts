@@ -1,6 +1,6 @@
 // AncestorPaths: answers only for the exact outline version it kept, never goes back to an older
-// version, and stays within its bound of characters.
-import { AncestorPaths, KEPT_CHARACTERS } from '../../../src/pages/ancestor-paths';
+// version, and stays within its bound of bytes.
+import { AncestorPaths, KEPT_BYTES } from '../../../src/pages/ancestor-paths';
 
 describe('AncestorPaths', () => {
   it('answers what was kept for exactly that base, version and page', () => {
@@ -35,11 +35,11 @@ describe('AncestorPaths', () => {
     const title = 'あ'.repeat(1000);
     let n = 0;
     // One base at one version, filled up to the bound: nothing is dropped on the way.
-    while (paths.size + 2100 <= KEPT_CHARACTERS) paths.set('full', 1, `page${n++}`, [title, title]);
+    while (paths.size + 4100 <= KEPT_BYTES) paths.set('full', 1, `page${n++}`, [title, title]);
     expect(paths.get('full', 1, 'page0')).toEqual([title, title]);
     // One more entry would pass the bound: one of those kept goes (at random), the new entry stays.
     paths.set('other', 7, 'last', [title, title]);
-    expect(paths.size).toBeLessThanOrEqual(KEPT_CHARACTERS);
+    expect(paths.size).toBeLessThanOrEqual(KEPT_BYTES);
     expect(paths.get('other', 7, 'last')).toEqual([title, title]);
     const stillKept = Array.from({ length: n }, (_, i) => paths.get('full', 1, `page${i}`)).filter((kept) => kept !== undefined);
     expect(stillKept.length).toBe(n - 1);

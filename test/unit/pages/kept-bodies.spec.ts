@@ -1,5 +1,5 @@
 // KeptBodies: keeps one body per page, the newest body revision it saw, and stays within its bound.
-import { KEPT_BODY_CHARACTERS, KeptBodies } from '../../../src/pages/kept-bodies';
+import { KEPT_BODY_BYTES, KeptBodies } from '../../../src/pages/kept-bodies';
 import type { PageDetailRow } from '../../../src/pages/page.rows';
 
 const detail = (pageId: number, bodyRevision: number, body: string): PageDetailRow => ({
@@ -11,7 +11,7 @@ describe('KeptBodies', () => {
   it('answers what was kept for exactly that base and page', () => {
     const bodies = new KeptBodies();
     bodies.keep('b', 'p1', { pageId: 7, bodyRevision: 2, body: 'text' });
-    expect(bodies.get('b', 'p1')).toEqual({ pageId: 7, bodyRevision: 2, body: 'text' });
+    expect(bodies.get('b', 'p1')).toMatchObject({ pageId: 7, bodyRevision: 2, body: 'text' });
     expect(bodies.get('b', 'p2')).toBeUndefined();
     expect(bodies.get('other', 'p1')).toBeUndefined();
   });
@@ -23,7 +23,7 @@ describe('KeptBodies', () => {
     bodies.keep('b', 'p', { pageId: 7, bodyRevision: 1, body: 'one' });
     expect(bodies.get('b', 'p')?.body).toBe('three');
     bodies.keep('b', 'p', { pageId: 8, bodyRevision: 0, body: 'another page' });
-    expect(bodies.get('b', 'p')).toEqual({ pageId: 8, bodyRevision: 0, body: 'another page' });
+    expect(bodies.get('b', 'p')).toMatchObject({ pageId: 8, bodyRevision: 0, body: 'another page' });
   });
 
   it('counts a replaced body out of its size', () => {
@@ -38,15 +38,15 @@ describe('KeptBodies', () => {
     const bodies = new KeptBodies();
     const body = 'あ'.repeat(100_000);
     let n = 0;
-    while (bodies.size + 2 * body.length <= KEPT_BODY_CHARACTERS) bodies.keep('b', `p${n}`, { pageId: n++, bodyRevision: 0, body });
+    while (bodies.size + 2 * 2 * body.length <= KEPT_BODY_BYTES) bodies.keep('b', `p${n}`, { pageId: n++, bodyRevision: 0, body });
     expect(bodies.get('b', 'p0')?.body).toBe(body);
     bodies.keep('b', 'last', { pageId: n, bodyRevision: 0, body });
     bodies.keep('b', 'last2', { pageId: n + 1, bodyRevision: 0, body });
-    expect(bodies.size).toBeLessThanOrEqual(KEPT_BODY_CHARACTERS);
+    expect(bodies.size).toBeLessThanOrEqual(KEPT_BODY_BYTES);
     expect(bodies.get('b', 'last2')?.body).toBe(body);
     const stillKept = Array.from({ length: n }, (_, i) => bodies.get('b', `p${i}`)).filter((kept) => kept !== undefined);
     expect(stillKept.length).toBeGreaterThanOrEqual(n - 2);
-    bodies.keep('b', 'huge', { pageId: 0, bodyRevision: 0, body: 'x'.repeat(KEPT_BODY_CHARACTERS) });
+    bodies.keep('b', 'huge', { pageId: 0, bodyRevision: 0, body: 'あ'.repeat(KEPT_BODY_BYTES / 2) });
     expect(bodies.get('b', 'huge')).toBeUndefined();
     expect(bodies.get('b', 'last2')?.body).toBe(body);
   });
@@ -91,7 +91,24 @@ describe('KeptBodies', () => {
       bodies.keep('b', `p${n}`, { pageId: n, bodyRevision: 0, body: 'short' });
       bodies.keepAnswer('b', `p${n}`, 9, { ...titled, pageId: n, body: 'short' });
     }
-    expect(bodies.size).toBeLessThanOrEqual(KEPT_BODY_CHARACTERS);
+    expect(bodies.size).toBeLessThanOrEqual(KEPT_BODY_BYTES);
     expect(bodies.answerAt('b', 'p7999', 9)?.title).toBe(titled.title);
+  });
+
+  it('counts an English body at a byte a character and a Japanese one at two, so it holds twice as many English ones', () => {
+    const fill = (character: string) => {
+      const bodies = new KeptBodies();
+      const body = character.repeat(10_000);
+      // As many bodies as the bound holds at a byte a character, less a tenth for the entries.
+      const count = Math.floor((0.9 * KEPT_BODY_BYTES) / body.length);
+      for (let n = 0; n < count; n++) bodies.keep('b', `p${n}`, { pageId: n, bodyRevision: 0, body });
+      const kept = Array.from({ length: count }, (_, n) => bodies.get('b', `p${n}`)).filter((found) => found !== undefined).length;
+      return { kept, count, size: bodies.size };
+    };
+    const english = fill('e');
+    expect(english.kept).toBe(english.count);
+    const japanese = fill('語');
+    expect(japanese.kept).toBeLessThan(0.6 * japanese.count);
+    expect(japanese.size).toBeLessThanOrEqual(KEPT_BODY_BYTES);
   });
 });

@@ -1,14 +1,14 @@
-// CharacterBoundedMap: counts what it holds exactly through replacements, deletes and evictions,
+// SizeBoundedMap: counts what it holds exactly through replacements, deletes and evictions,
 // never holds more than its bound, answers every key it holds with the value last set, and, made
 // to drop values at random, still keeps most of a set a little larger than the bound that is read
 // round and round.
 import fc from 'fast-check';
 import { seededRandom as seeded } from '../../../bench/corpus';
-import { CharacterBoundedMap } from '../../../src/pages/character-bounded-map';
+import { SizeBoundedMap, stringBytes } from '../../../src/pages/size-bounded-map';
 
-const map = (bound = 10, random?: () => number) => new CharacterBoundedMap<string>(bound, (value) => value.length, random);
+const map = (bound = 10, random?: () => number) => new SizeBoundedMap<string>(bound, (value) => value.length, random);
 
-describe('CharacterBoundedMap', () => {
+describe('SizeBoundedMap', () => {
   it('counts a replaced or deleted value out of its size', () => {
     const kept = map();
     kept.set('a', 'xxx');
@@ -39,7 +39,7 @@ describe('CharacterBoundedMap', () => {
   });
 
   it('read round and round, a set 2% larger than the bound stays mostly kept', () => {
-    // 100 values of 10 characters against a bound of 980: dropping everything, or the least
+    // 100 values of size 10 against a bound of 980: dropping everything, or the least
     // recently used, would find none kept on every round after the first.
     const kept = map(980, seeded(7));
     let found = 0;
@@ -70,21 +70,32 @@ describe('CharacterBoundedMap', () => {
           kept.delete(`k${op.delete}`);
           last.delete(`k${op.delete}`);
         }
-        let characters = 0;
+        let size = 0;
         let count = 0;
         for (let key = 0; key < 16; key++) {
           const value = kept.get(`k${key}`);
           if (value === undefined) continue;
           expect(value).toBe(last.get(`k${key}`));
-          characters += value.length;
+          size += value.length;
           count++;
         }
-        expect([kept.size, kept.count]).toEqual([characters, count]);
+        expect([kept.size, kept.count]).toEqual([size, count]);
         expect(kept.size).toBeLessThanOrEqual(12);
       });
       // The value just set is kept whenever it fits the bound on its own.
       const final = operations.at(-1);
       if (final && 'set' in final && final.length <= 12) expect(kept.get(`k${final.set}`)).toBeDefined();
     }), { numRuns: 300 });
+  });
+});
+
+describe('stringBytes', () => {
+  it('counts a byte a character of Latin-1 text and two of any other', () => {
+    expect(stringBytes('')).toBe(0);
+    expect(stringBytes('server config')).toBe(13);
+    expect(stringBytes('café ÿ')).toBe(6);
+    expect(stringBytes('設定')).toBe(4);
+    expect(stringBytes('server 設定')).toBe(18);
+    expect(stringBytes('Ā')).toBe(2);
   });
 });
