@@ -24,12 +24,6 @@ export interface PageRow extends Omit<PageSummaryRow, 'order'> {
   createdAt: string;
 }
 
-/** A page with the texts its search keys were made from: what a write that changes them reads. */
-export interface StoredPageRow extends PageRow {
-  searchTitle: string;
-  searchBody: string;
-}
-
 export interface PageDetailRow extends PageRow {
   path: string[];
 }

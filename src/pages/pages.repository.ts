@@ -9,7 +9,7 @@ import type { Dialect } from '../database/data-source';
 import { accessCheckSql, accessHoldsOf, type AccessCheck } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { KeptBody } from './kept-bodies';
-import type { PageRow, PageSummaryRow, StoredPageRow } from './page.rows';
+import type { PageRow, PageSummaryRow } from './page.rows';
 
 /** The columns of a page summary (and its position), as rows of `pages p` give them. */
 export const SUMMARY_COLUMNS = 'p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at';
@@ -22,9 +22,6 @@ export interface SummaryRecord {
 }
 interface PageRecord extends SummaryRecord {
   page_id: number; base_id: string; body: string | Buffer; body_rev: number; view_mode: View | null; created_at: string;
-}
-interface StoredPageRecord extends PageRecord {
-  search_title: string; search_body: string;
 }
 
 /** A summary at display order `order` (which the caller knows: positions are not orders). */
@@ -103,7 +100,7 @@ export interface AppendedPage {
 
 /** What a write reads of a page (PagesRepository.findForWrite). */
 export interface PageForWrite {
-  page: StoredPageRow;
+  page: PageRow;
   /** Nearest earlier page of each level of the page's path after the write; null when deeper than the levels probed. */
   nearest: NearestPages['nearest'] | null;
   /** With `newLevel`: the position the page's descendants end before (null: the end of the base, or not asked for). */
@@ -173,8 +170,8 @@ function setClause<K extends string>(changes: Partial<Record<K, unknown>>, colum
 @Injectable()
 export class PagesRepository {
   /**
-   * What a write reads of a live page under the base's lock, in one statement: the page with its
-   * search texts; the nearest earlier page of each level below its own, up to `probedLevels`
+   * What a write reads of a live page under the base's lock, in one statement: the page (not its
+   * search texts: the search index copies those in the database, SearchIndex.pageTextsChanging); the nearest earlier page of each level below its own, up to `probedLevels`
    * levels, or, with `newLevel`, of each level below that one (a level change; the pages before
    * the page never move), and then also where its descendants end (the first later page not
    * deeper than it, null: the end of the base) and the deepest level of the whole base (one index
@@ -192,15 +189,15 @@ export class PagesRepository {
     const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
       : [`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_level', 'x')} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];
     const probed = read.newLevel ?? read.probedLevels;
-    const rows: (StoredPageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${answerColumns(dialect)}, t.search_title, t.search_body, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}${checkColumn}
+    const rows: (PageRecord & Record<string, unknown>)[] = await tx.query(
+      `SELECT ${answerColumns(dialect)}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}${checkColumn}
        FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...deepestParameters, ...checkParameters, baseId, contentId],
     );
     const row = rows[0];
     if (!row) return null;
-    const page = { ...toPage(row), searchTitle: row.search_title, searchBody: row.search_body };
+    const page = toPage(row);
     const levels = read.newLevel ?? page.level;
     return {
       page,

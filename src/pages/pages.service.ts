@@ -238,15 +238,13 @@ export class PagesService {
       const found = confirmed(await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel }, accessCheck), accessCheck);
       // lockBase told already that the base is there; a deferred version move tells nothing.
       if (!found) return this.notFound(tx, baseId, !movesOutline);
-      const { searchTitle, searchBody, ...current } = found.page;
+      const current = found.page;
       const { columns, texts } = this.changesOf(current, input);
+      // Before the new texts are stored: the index records the ones its postings hold.
+      if (texts.searchTitle !== undefined || texts.searchBody !== undefined) await this.searchIndex.pageTextsChanging(tx, { baseId, pageId: current.pageId });
       await this.pages.update(tx, baseId, current.pageId, columns, texts);
       const level = input.level ?? current.level;
       if (level !== current.level) await this.moveLevel(tx, current, found, level);
-      if (texts.searchTitle !== undefined || texts.searchBody !== undefined) {
-        const after = { searchTitle: texts.searchTitle ?? searchTitle, searchBody: texts.searchBody ?? searchBody };
-        await this.searchIndex.pageTextsChanged(tx, { baseId, pageId: current.pageId }, after, { searchTitle, searchBody });
-      }
       // The answer is what the statements above stored; the pages before this one did not move.
       const page: PageRow = {
         ...current, title: input.title ?? current.title, type: input.type ?? current.type, lang: input.lang ?? current.lang,

@@ -17,7 +17,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { lockBase } from '../database/dialect';
 import type { UnitOfWork } from '../database/unit-of-work';
-import { SearchIndex, type IndexedPage, type SearchTexts } from './search-index';
+import { SearchIndex, type IndexedPage } from './search-index';
 import { CHUNK_SIZE, chunkOf } from './page-set';
 import { keysOfTexts, MIN_WORD_LENGTH, pageKeys, PostingChanges, unchangedWords, type PageTextKeys } from './posting-changes';
 import { SearchRepository, type PendingTextRow } from './search.repository';
@@ -54,9 +54,10 @@ export class SearchIndexService extends SearchIndex {
     await this.repo.addPendingCreated(tx, baseId, contentId);
   }
 
-  async pageTextsChanged(tx: EntityManager, page: IndexedPage, _texts: SearchTexts, previous: SearchTexts): Promise<void> {
-    // A page already pending keeps its row: its old text is the one the postings hold.
-    await this.repo.addPending(tx, page.baseId, page.pageId, previous);
+  async pageTextsChanging(tx: EntityManager, page: IndexedPage): Promise<void> {
+    // The texts the postings hold are the stored ones, copied by the database before the write
+    // replaces them. A page already pending keeps its row: its old text is the one the postings hold.
+    await this.repo.addPendingAsStored(tx, page.baseId, page.pageId);
   }
 
   async pageDeleted(tx: EntityManager, page: IndexedPage): Promise<void> {

@@ -18,8 +18,8 @@ export interface SearchTexts {
 export abstract class SearchIndex {
   /** The write has just appended the page `contentId` (PagesRepository.append), if the base is still there. */
   abstract pageCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void>;
-  /** A page's title or body text changed from `previous`. */
-  abstract pageTextsChanged(tx: EntityManager, page: IndexedPage, texts: SearchTexts, previous: SearchTexts): Promise<void>;
+  /** A page's title or body text is about to change, its texts still stored: called before the write stores the new ones. */
+  abstract pageTextsChanging(tx: EntityManager, page: IndexedPage): Promise<void>;
   /** A page is being soft-deleted, its texts still stored; it must no longer be found. */
   abstract pageDeleted(tx: EntityManager, page: IndexedPage): Promise<void>;
   /**

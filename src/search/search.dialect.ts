@@ -62,11 +62,6 @@ function keepingPendingRow(dialect: Dialect, insert: string): string {
   return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE search_pending.page_id = search_pending.page_id`;
 }
 
-/** Records a page as pending with the old texts given. */
-export function addPendingSql(dialect: Dialect): string {
-  return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) VALUES (?, ?, ?, ?)');
-}
-
 /** Records a page just appended as pending, found by its content id, with no old texts. */
 export function addPendingCreatedSql(dialect: Dialect): string {
   return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT base_id, page_id, NULL, NULL FROM pages WHERE base_id = ? AND content_id = ?');

@@ -11,7 +11,7 @@ import { BASE_CHANGES_COLUMNS, baseChangesOf, type BaseChanges } from './search-
 import { accessCheckSql, accessHoldsOf, type AccessCheck } from '../auth/access.repository';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingAsStoredSql, addPendingCreatedSql, addPendingSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingCreatedSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -141,10 +141,6 @@ export class SearchRepository {
   }
 
   // ---- pending pages ----
-
-  async addPending(tx: EntityManager, baseId: string, pageId: number, old: SearchTexts): Promise<void> {
-    await runLater(tx, addPendingSql(dialectOf(tx)), [baseId, pageId, old.searchTitle, old.searchBody]);
-  }
 
   /** Records as pending, with no old texts, the page just appended as `contentId` (if it was). */
   async addPendingCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void> {

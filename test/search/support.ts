@@ -160,7 +160,6 @@ export class TestBase {
   }
 
   async edit(page: ModelPage, changes: { title?: string; body?: string; level?: number }, updatedAt: string): Promise<void> {
-    const before = { searchTitle: page.searchTitle, searchBody: page.searchBody };
     if (changes.title !== undefined) Object.assign(page, { title: changes.title, searchTitle: normalizeForSearch(changes.title) });
     if (changes.body !== undefined) page.searchBody = normalizeForSearch(changes.body);
     if (changes.level !== undefined) page.level = changes.level;
@@ -172,8 +171,8 @@ export class TestBase {
         [page.title, page.level, updatedAt, this.baseId, page.pageId]);
       await countPageChange(tx, this.baseId);
       if (changes.title === undefined && changes.body === undefined) return;
+      await index.pageTextsChanging(tx, { baseId: this.baseId, pageId: page.pageId });
       await tx.query('UPDATE page_texts SET search_title = ?, search_body = ? WHERE page_id = ?', [page.searchTitle, page.searchBody, page.pageId]);
-      await index.pageTextsChanged(tx, { baseId: this.baseId, pageId: page.pageId }, page, before);
     });
     await index.mergeWhenDue(db, this.baseId);
   }
