@@ -171,13 +171,14 @@ function setClause<K extends string>(changes: Partial<Record<K, unknown>>, colum
 export class PagesRepository {
   /**
    * What a write reads of a live page under the base's lock, in one statement: the page (not its
-   * search texts: the search index copies those in the database, SearchIndex.pageTextsChanging); the nearest earlier page of each level below its own, up to `probedLevels`
-   * levels, or, with `newLevel`, of each level below that one (a level change; the pages before
-   * the page never move), and then also where its descendants end (the first later page not
-   * deeper than it, null: the end of the base) and the deepest level of the whole base (one index
-   * seek), which bounds theirs. Their own deepest level is a statement of its own (deepestLevel: as
-   * a subquery bounded by another, MariaDB scanned the rest of the base), needed only by a move
-   * that does not fit under that bound.
+   * search texts: the search index copies those in the database, SearchIndex.pageTextsChanging);
+   * the nearest earlier page of each level below its own, up to `probedLevels` levels, or, with
+   * `newLevel`, of each level below that one (a level change; the pages before the page never
+   * move), and then also where its descendants end (the first later page not deeper than it, null:
+   * the end of the base) and the deepest level of the whole base (one index seek), which bounds
+   * theirs. Their own deepest level is a statement of its own (deepestLevel: as a subquery bounded
+   * by another, MariaDB scanned the rest of the base), needed only by a move that does not fit
+   * under that bound.
    */
   async findForWrite(
     tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number }, accessCheck?: AccessCheck,

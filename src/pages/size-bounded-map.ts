@@ -1,9 +1,9 @@
-// What a process keeps of pages between requests (ancestor paths, bodies), bounded by the
-// memory its strings hold (stringBytes): when one more value would pass the bound, values picked at
-// random go until it fits. A reader going round a few more pages than fit (an agent reading the same set again and
-// again) still finds most of them kept: dropping everything at once, or the least recently used,
-// would drop each page just before it is asked for again (measured at 100,000 pages on MariaDB:
-// 5,000 pages of 8.02 M characters against a bound of 8 M found none kept).
+// What a process keeps of pages between requests (ancestor paths, bodies), bounded by the memory
+// its strings hold (stringBytes): when one more value would pass the bound, values picked at random
+// go until it fits. A reader going round a few more pages than fit (an agent reading the same set
+// again and again) still finds most of them kept: dropping everything at once, or the least
+// recently used, would drop each page just before it is asked for again (measured at 100,000 pages
+// on MariaDB: 5,000 pages of 8.02 M characters against a bound of 8 M found none kept).
 interface Entry<V> {
   value: V;
   size: number;

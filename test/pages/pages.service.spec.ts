@@ -329,8 +329,13 @@ describeEachBackend('PagesService', (h, backend) => {
     const baseId = await s.newBase();
     const ids = await s.buildOutline(baseId, 'Parent0 Child1');
     const before = await s.pages.detail(baseId, ids.Parent);
-    const failure = new Error('index failed');
-    jest.spyOn(s.searchIndex, 'pageTextsChanging').mockRejectedValueOnce(failure);
+    // The page's row, its texts and the search index are written; the level shift fails after them.
+    const failure = new Error('shift failed');
+    const shift = s.repository.shiftLevels.bind(s.repository);
+    jest.spyOn(s.repository, 'shiftLevels').mockImplementationOnce(async (...args) => {
+      await shift(...args);
+      throw failure;
+    });
     await expect(s.pages.update(baseId, ids.Parent, { title: 'Renamed', level: 1 })).rejects.toBe(failure);
     expect(await s.pages.detail(baseId, ids.Parent)).toEqual(before);
     expect(await s.outlineSpec(baseId)).toBe('Parent0 Child1');
