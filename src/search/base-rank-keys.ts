@@ -107,11 +107,10 @@ export class BaseRankKeys {
   private lookUp(group: PageSet, need: number): RankRow[] {
     const scale = this.recent.length + 1;
     const places: number[] = [];
-    for (const pageId of group.toArray()) {
+    group.forEach((pageId) => {
       const slot = this.slots.get(pageId);
-      if (slot === NONE) continue;
-      places.push(slot >= 0 ? slot * scale + scale - 1 : this.recent[-1 - slot].before * scale + (-1 - slot));
-    }
+      if (slot !== NONE) places.push(slot >= 0 ? slot * scale + scale - 1 : this.recent[-1 - slot].before * scale + (-1 - slot));
+    });
     return firstPlaces(places, need).map((place) => (place % scale === scale - 1 ? this.sorted[(place - scale + 1) / scale] : this.recent[place % scale].row));
   }
 
@@ -151,8 +150,11 @@ export function firstBy<T>(items: T[], need: number, compare: (a: T, b: T) => nu
       if (compare(best[middle], item) <= 0) low = middle + 1;
       else high = middle;
     }
-    best.splice(low, 0, item);
-    if (best.length > need) best.pop();
+    // Shifted by hand: splice would make an array of the removed items for each insert.
+    let i = Math.min(best.length, need - 1);
+    if (i === best.length) best.push(item);
+    for (; i > low; i--) best[i] = best[i - 1];
+    best[low] = item;
   }
   return best;
 }

@@ -159,6 +159,16 @@ export class PageSet {
     return table;
   }
 
+  /** Calls `visit` with each member, chunk by chunk in the order chunks came: no array made. */
+  forEach(visit: (id: number) => void): void {
+    for (const [chunk, words] of this.chunks) {
+      const base = chunk * CHUNK_SIZE;
+      for (let i = 0; i < CHUNK_WORDS; i++) {
+        for (let word = words[i]; word !== 0; word &= word - 1) visit(base + i * 32 + 31 - Math.clz32(word & -word));
+      }
+    }
+  }
+
   /** Members in ascending order. */
   toArray(): number[] {
     const out: number[] = [];

@@ -56,8 +56,9 @@ export class SearchService {
     const wantsChanges = this.keptKeys.mayKeep(unconfirmed ? undefined : livePages);
     const { hits, titleHits, base } = confirmed(await this.matcher.match(em, baseId, terms, { base: wantsChanges, accessCheck }), accessCheck)!;
     const changes = wantsChanges ? base : undefined;
-    const rest = hits.clone().andNot(titleHits);
     const kept = changes && !hits.isEmpty() ? await this.keptKeys.keysOf(em, baseId, changes) : undefined;
+    // The hits are this search's own set (SearchMatcher.match): narrowed in place, not copied.
+    const rest = hits.andNot(titleHits);
     const ranked = await this.ranking.window(em, baseId, [titleHits, rest], paging, base?.livePages ?? livePages, kept);
     if (ranked.ids.length === 0) return { pages: [], total: ranked.total };
     // Summaries are kept for the bases whose rank keys are: the large ones.

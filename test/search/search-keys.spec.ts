@@ -68,7 +68,7 @@ describe('posting chunks', () => {
 describe('PageSet', () => {
   const ids = fc.uniqueArray(fc.integer({ min: 0, max: 5 * CHUNK_SIZE }), { maxLength: 300 });
 
-  it('and, or, andNot, count, toArray and the chunk table behave like sets', () => {
+  it('and, or, andNot, count, toArray, forEach and the chunk table behave like sets', () => {
     fc.assert(fc.property(ids, ids, (a, b) => {
       const [sa, sb] = [new Set(a), new Set(b)];
       const sorted = (s: Iterable<number>) => [...s].sort((x, y) => x - y);
@@ -77,6 +77,9 @@ describe('PageSet', () => {
       expect(PageSet.of(a).andNot(PageSet.of(b)).toArray()).toEqual(sorted(a.filter((x) => !sb.has(x))));
       expect(PageSet.of(a).count()).toBe(sa.size);
       expect(PageSet.of(a).isEmpty()).toBe(sa.size === 0);
+      const visited: number[] = [];
+      PageSet.of(a).forEach((x) => visited.push(x));
+      expect(sorted(visited)).toEqual(sorted(sa));
       const table = PageSet.of(a).chunkTable();
       for (const x of [...a, ...b]) {
         expect(PageSet.of(a).has(x)).toBe(sa.has(x));
