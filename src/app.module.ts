@@ -1,21 +1,19 @@
 // The application: configuration and database for all, the feature modules, and the global
-// pipeline (one guard chain, one validation pipe, one exception filter; on MySQL/MariaDB one interceptor).
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+// pipeline (one guard chain, one validation pipe, one exception filter).
+import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BasesModule } from './bases/bases.module';
 import type { AppConfig } from './config/config';
 import { AppConfigModule } from './config/config.module';
 import { validateEnvironment } from './config/environment';
-import { parseDatabaseUrl } from './database/data-source';
 import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { EnvelopeFilter } from './errors/envelope.filter';
 import { HealthModule } from './health/health.module';
 import { AccessChainGuard } from './http/guards/access-chain.guard';
 import { AccessGuardsModule } from './http/guards/access-guards.module';
-import { KeptAccessInterceptor } from './http/kept-access.interceptor';
 import { validationPipe } from './http/validation';
 import { PagesModule } from './pages/pages.module';
 import { SearchModule } from './search/search.module';
@@ -45,17 +43,8 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: AccessChainGuard },
         { provide: APP_PIPE, useFactory: validationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },
-        ...keptAccessRetry(config),
       ],
     };
   }
 }
 
-/**
- * Only MySQL/MariaDB keeps accesses that the answering read confirms (AccessService), so only there
- * may a request need authorizing again; an interceptor costs every route it wraps, so SQLite has none.
- * A URL that names no backend throws the same ConfigError the database module would.
- */
-function keptAccessRetry(config: AppConfig): Provider[] {
-  return parseDatabaseUrl(config.databaseUrl).dialect === 'mysql' ? [{ provide: APP_INTERCEPTOR, useClass: KeptAccessInterceptor }] : [];
-}

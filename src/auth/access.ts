@@ -46,7 +46,7 @@ export interface KeptAccess {
 
 /**
  * Thrown by a read that finds an unconfirmed access no longer holding (or that cannot tell: no row).
- * Never reaches a client: the route's KeptAccessInterceptor authorizes the request again afresh.
+ * Never reaches a client: the handler's answer (AnswerWithAccess) authorizes the request again afresh.
  */
 export class KeptAccessChanged extends Error {
   override name = 'KeptAccessChanged';
@@ -67,5 +67,7 @@ declare module 'express-serve-static-core' {
     access?: Access;
     /** Set when a kept access failed its confirmation: the request is authorized on a fresh read. */
     authorizeAfresh?: boolean;
+    /** Set while the request stands on an unconfirmed kept access: authorizes it afresh (kept-access-retry.ts). */
+    authorizeAgain?: () => Promise<unknown>;
   }
 }

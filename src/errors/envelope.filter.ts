@@ -1,6 +1,7 @@
 // The only exception filter: every error leaves as { "error": { "code", "message" } }: our domain
 // errors, Nest's and Express's own (unknown route, wrong method, body parsing) and anything else
-// (500, without internals, logged).
+// (500, without internals, logged). A request on an unconfirmed kept access is authorized afresh
+// before its error goes out (kept-access-retry.ts).
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { translateDatabaseError } from '../database/db-errors';
@@ -8,6 +9,7 @@ import { codeForStatus, errorStatus, type ErrorCode } from './error-codes';
 import { DomainError } from './domain-error';
 import { allowHeader, findKnownPath } from '../http/route-table';
 import { API_PREFIX } from '../http/api-prefix';
+import { takeAuthorizeAgain } from '../http/kept-access-retry';
 
 export function errorBody(code: ErrorCode, message: string): string {
   return JSON.stringify({ error: { code, message } });
@@ -39,6 +41,16 @@ export class EnvelopeFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
+    // A request on an unconfirmed kept access is authorized afresh first: its refusal goes out instead.
+    const again = takeAuthorizeAgain(request);
+    if (again) {
+      again().then(() => this.answer(exception, request, response), (refused: unknown) => this.answer(refused, request, response));
+      return;
+    }
+    this.answer(exception, request, response);
+  }
+
+  private answer(exception: unknown, request: Request, response: Response): void {
     const [code, message] = this.describe(exception, request, response);
     if (code === 'INTERNAL_ERROR') {
       this.logger.error({ msg: `${request.method} ${request.originalUrl.split('?')[0]} failed`, reqId: request.id, err: exception });

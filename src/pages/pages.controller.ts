@@ -7,6 +7,7 @@ import { CurrentAccess, type GrantedAccess } from '../http/decorators/current-ac
 import { JsonBody } from '../http/decorators/json-body';
 import { Auth, ConfirmsKeptAccess } from '../http/decorators/protection';
 import { ErrorResponse } from '../http/error.response';
+import { AnswerWithAccess } from '../http/kept-access-retry';
 import { CreatePageDto } from './dto/create-page.dto';
 import { PagingQueryDto } from './dto/list-query.dto';
 import { PageListResponse, PageResponse } from './dto/page.response';
@@ -33,9 +34,11 @@ export class PagesController {
   @ConfirmsKeptAccess()
   @ApiOperation({ operationId: 'getPage', summary: 'Page detail' })
   @ApiOkResponse({ type: PageResponse })
-  async detail(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<PageResponse> {
-    const hints = { outlineVersion: access.base.outlineVersion, unconfirmed: access.unconfirmed, stamp: access.stamp };
-    return toPageResponse(await this.pages.detail(access.baseId, contentId, hints));
+  detail(@AnswerWithAccess() answer: AnswerWithAccess, @Param('content_id') contentId: string): Promise<PageResponse> {
+    return answer(async (access) => {
+      const hints = { outlineVersion: access.base.outlineVersion, unconfirmed: access.unconfirmed, stamp: access.stamp };
+      return toPageResponse(await this.pages.detail(access.baseId, contentId, hints));
+    });
   }
 
   @Post()
@@ -71,15 +74,15 @@ export class PagesController {
   @ApiBadRequestResponse({ type: ErrorResponse })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse })
   @ApiPayloadTooLargeResponse({ type: ErrorResponse })
-  async update(
-    @CurrentAccess() access: GrantedAccess,
+  update(
+    @AnswerWithAccess() answer: AnswerWithAccess,
     @Param('content_id') contentId: string,
     @Body() body: UpdatePageDto,
   ): Promise<PageResponse> {
     const { content_type, content_lang, ...rest } = body;
     const changes = { ...rest, ...(content_type === undefined ? {} : { type: content_type }), ...(content_lang === undefined ? {} : { lang: content_lang }) };
     for (const key of Object.keys(changes) as (keyof typeof changes)[]) if (changes[key] === undefined) delete changes[key];
-    return toPageResponse(await this.pages.update(access.baseId, contentId, changes, access.unconfirmed));
+    return answer(async (access) => toPageResponse(await this.pages.update(access.baseId, contentId, changes, access.unconfirmed)));
   }
 
   @Delete(':content_id')
@@ -88,7 +91,7 @@ export class PagesController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deletePage', summary: 'Soft-delete a page; its children move up one level' })
   @ApiNoContentResponse({ description: 'Deleted' })
-  async delete(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<void> {
-    await this.pages.delete(access.baseId, contentId, access.unconfirmed);
+  delete(@AnswerWithAccess() answer: AnswerWithAccess, @Param('content_id') contentId: string): Promise<void> {
+    return answer((access) => this.pages.delete(access.baseId, contentId, access.unconfirmed));
   }
 }

@@ -12,7 +12,8 @@ export const Public = Reflector.createDecorator<boolean>({ transform: () => true
 
 /**
  * The read that answers the route confirms an access kept in memory (src/auth/access.service.ts):
- * the token guard may take one, and KeptAccessInterceptor authorizes again when it no longer holds.
+ * the token guard may take one, and the handler answers through AnswerWithAccess, which authorizes
+ * again when it no longer holds.
  */
 export const ConfirmsKeptAccess = Reflector.createDecorator<boolean>({ transform: () => true });
 
