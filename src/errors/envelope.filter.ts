@@ -44,7 +44,9 @@ export class EnvelopeFilter implements ExceptionFilter {
     // A request on an unconfirmed kept access is authorized afresh first: its refusal goes out instead.
     const again = takeAuthorizeAgain(request);
     if (again) {
-      again().then(() => this.answer(exception, request, response), (refused: unknown) => this.answer(refused, request, response));
+      again().then(() => exception, (refused: unknown) => refused)
+        .then((error) => this.answer(error, request, response))
+        .catch((failure: unknown) => this.logger.error({ msg: 'an error answer failed', reqId: request.id, err: failure }));
       return;
     }
     this.answer(exception, request, response);

@@ -15,10 +15,13 @@ import { requestOf } from './request-of';
 /** Runs a handler's answer with the request's access, and again on a fresh one should the kept access fail. */
 export type AnswerWithAccess = <T>(answer: (access: GrantedAccess) => Promise<T>) => Promise<T>;
 
-export const AnswerWithAccess = createParamDecorator((_data: unknown, context: ExecutionContext): AnswerWithAccess => {
+/** The decorator's factory: a route that confirms a kept access takes it (test/unit/guards). */
+export function answerWithAccessOf(_data: unknown, context: ExecutionContext): AnswerWithAccess {
   const request = requestOf(context);
   return (answer) => answerWithAccess(request, answer);
-});
+}
+
+export const AnswerWithAccess = createParamDecorator(answerWithAccessOf);
 
 async function answerWithAccess<T>(request: Request, answer: (access: GrantedAccess) => Promise<T>): Promise<T> {
   try {
