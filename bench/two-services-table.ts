@@ -2,7 +2,10 @@
 // and its ratio to one process under the same load (the mean of the one-process runs just before
 // and just after, so a machine that drifts during the section moves both alike), so a cost of
 // splitting the load between processes shows as a ratio above 1; and, over the rounds, the median
-// of each kind of run's ratios. Beside them, how often the processes gave up the core per request:
+// of each kind of run's ratios. A split run is also divided by one process alone with as many
+// connections as each of its processes has (5 of 10): a process with fewer requests in flight
+// answers fewer of them a turn of its event loop and costs more a request by itself, and that
+// ratio leaves out what the split load costs, to show what the second process adds. Beside them, how often the processes gave up the core per request:
 // to wait, or to another thread (bench/README.md, "Two service processes").
 import { splitConnections, type LoadResult } from './load';
 import type { ContextSwitches } from './processes';
@@ -30,8 +33,10 @@ export interface SplitRow extends SplitRun {
   /** The processes' voluntary and involuntary context switches per request. */
   waitsPerRequest: number;
   preemptionsPerRequest: number;
-  /** For runs of more than one process: CPU ms/req ÷ the mean CPU ms/req of the nearest one-process runs of the same operation before and after it. */
+  /** For runs of more than one process: CPU ms/req ÷ the mean CPU ms/req of the nearest one-process runs of the same operation before and after it, at the whole load. */
   ratioToOne?: number;
+  /** The same ÷ one-process runs with as many connections as each of this run's processes has. */
+  ratioToOneAsEach?: number;
 }
 
 /** One kind of two-process run (an operation, a split of connections) over the rounds. */
@@ -42,6 +47,8 @@ export interface SplitSummary {
   median: number;
   lowest: number;
   highest: number;
+  /** The median of the ratios to one process with as many connections as each (ratioToOneAsEach), where runs have one. */
+  asEachMedian?: number;
 }
 
 const perRequest = (count: number, requests: number) => (requests > 0 ? count / requests : NaN);
@@ -55,47 +62,55 @@ export function splitRows(runs: readonly SplitRun[]): SplitRow[] {
     waitsPerRequest: perRequest(run.switches.voluntary, run.result.requests),
     preemptionsPerRequest: perRequest(run.switches.involuntary, run.result.requests),
   }));
+  // The whole load: the connections of the one-process runs that have the most.
+  const wholeLoad = Math.max(...rows.filter((row) => row.processes === 1).map((row) => row.connections));
   return rows.map((row, index) => {
     if (row.processes === 1) return row;
-    const isOne = (other: SplitRow) => other.name === row.name && other.processes === 1;
-    const before = rows.slice(0, index).reverse().find(isOne);
-    const after = rows.slice(index + 1).find(isOne);
-    const ones = [before, after].filter((one) => one !== undefined).map((one) => one.cpuMsPerRequest);
-    const oneMean = ones.reduce((sum, value) => sum + value, 0) / ones.length;
-    return { ...row, ratioToOne: ones.length > 0 ? row.cpuMsPerRequest / oneMean : undefined };
+    const ratioAt = (connections: number) => {
+      const isOne = (other: SplitRow) => other.name === row.name && other.processes === 1 && other.connections === connections;
+      const before = rows.slice(0, index).reverse().find(isOne);
+      const after = rows.slice(index + 1).find(isOne);
+      const ones = [before, after].filter((one) => one !== undefined).map((one) => one.cpuMsPerRequest);
+      return ones.length > 0 ? row.cpuMsPerRequest / (ones.reduce((sum, value) => sum + value, 0) / ones.length) : undefined;
+    };
+    return { ...row, ratioToOne: ratioAt(wholeLoad), ratioToOneAsEach: ratioAt(Math.max(...splitConnections(row.connections, row.processes))) };
   });
 }
 
 /** Per operation and split of connections, in the order first run: the median, lowest and highest ratio. */
 export function splitSummaries(rows: readonly SplitRow[]): SplitSummary[] {
-  const kinds = new Map<string, { name: string; connections: string; ratios: number[] }>();
+  const kinds = new Map<string, { name: string; connections: string; ratios: number[]; asEach: number[] }>();
   for (const row of rows) {
     if (row.ratioToOne === undefined) continue;
     const connections = connectionsOf(row);
     const key = `${row.name}\u0000${connections}`;
-    const kind = kinds.get(key) ?? { name: row.name, connections, ratios: [] };
+    const kind = kinds.get(key) ?? { name: row.name, connections, ratios: [], asEach: [] };
     kind.ratios.push(row.ratioToOne);
+    if (row.ratioToOneAsEach !== undefined) kind.asEach.push(row.ratioToOneAsEach);
     kinds.set(key, kind);
   }
-  return [...kinds.values()].map(({ name, connections, ratios }) => {
-    return { name, connections, rounds: ratios.length, median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) };
+  return [...kinds.values()].map(({ name, connections, ratios, asEach }) => {
+    return {
+      name, connections, rounds: ratios.length, median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios),
+      asEachMedian: asEach.length > 0 ? median(asEach) : undefined,
+    };
   });
 }
 
 export function splitSummaryTable(summaries: readonly SplitSummary[]): string {
-  const header = ['row', 'connections', 'rounds', '÷ one process, median', 'lowest', 'highest'];
-  const lines = summaries.map((s) => [s.name, s.connections, String(s.rounds), fixed(s.median, 3), fixed(s.lowest, 3), fixed(s.highest, 3)]);
+  const header = ['row', 'connections', 'rounds', '÷ one process, median', 'lowest', 'highest', '÷ one process with as many connections as each, median'];
+  const lines = summaries.map((s) => [s.name, s.connections, String(s.rounds), fixed(s.median, 3), fixed(s.lowest, 3), fixed(s.highest, 3), fixed(s.asEachMedian, 3)]);
   return markdown(header, lines);
 }
 
 export function splitTable(rows: readonly SplitRow[]): string {
   const header = [
-    'row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', 'DB CPU ms/req',
+    'row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', '÷ one process with as many each', 'DB CPU ms/req',
     'switches/req: waits', 'preempted', 'requests', 'failures',
   ];
   const lines = rows.map((row) => [
     row.name, String(row.processes), connectionsOf(row), row.result.requestsPerSecond.toFixed(0), fixed(row.result.p50Ms, 2), fixed(row.result.p99Ms, 2),
-    fixed(row.cpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.databaseCpuMsPerRequest, 3),
+    fixed(row.cpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.ratioToOneAsEach, 3), fixed(row.databaseCpuMsPerRequest, 3),
     fixed(row.waitsPerRequest, 3), fixed(row.preemptionsPerRequest, 3), String(row.result.requests), String(row.result.failures),
   ]);
   return markdown(header, lines);

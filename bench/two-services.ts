@@ -1,11 +1,11 @@
 // Two service processes on one MySQL/MariaDB database: the same load (10 connections, split 5 and
-// 5) sent to both, then 10 connections each, and, before and after, 10 to one of them alone; in
-// rounds, one process alone between them (the second and the first in turn), so each two-process
-// run has a one-process run of each process on either side (a 5 s run's ratio moves by ±0.15 on a
-// busy 2-core machine; the median of rounds less). The split load gives each process half the
-// requests in flight, so it answers fewer of them per turn of its event loop, which costs CPU of
-// its own (the Nest hello control shows how much); 10 each
-// keeps what a process has in flight as it is alone. Both processes are pinned to the
+// 5) sent to both, then 10 connections each, and, before and after, 10 and then 5 to one of them
+// alone; in rounds, one process alone between them (the second and the first in turn), so each
+// two-process run has one-process runs of each process on either side (a 5 s run's ratio moves by
+// ±0.15 on a busy 2-core machine; the median of rounds less). The split load gives each process
+// half the requests in flight, so it answers fewer of them per turn of its event loop, which costs
+// CPU of its own: one process alone with 5 shows how much, and 10 each keeps what a process has in
+// flight as it is alone. Both processes are pinned to the
 // server core, the one a single process has: the load generator keeps the other core and the
 // database server floats over both, as in the other rows. So both cases have the same CPU to use,
 // and the CPU time per request of the processes together, over that of one, shows what being two
@@ -29,8 +29,7 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
   const { load, first, second, token, connections, durationSeconds, log } = setup;
   const both = [first, second];
 
-  async function run(operation: BenchOperation, servers: StartedServer[], eachAsAlone = false): Promise<SplitRun> {
-    const total = eachAsAlone ? connections * servers.length : connections;
+  async function run(operation: BenchOperation, servers: StartedServer[], total = connections): Promise<SplitRun> {
     log(`${operation.name}, ${servers.length} process(es), ${total} connections …`);
     for (const server of servers) {
       const checked = await probe(server.url, token, operation.sequence[0]);
@@ -59,15 +58,17 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
   for (const operation of setup.operations) {
     for (const server of both) await load.run({ urls: [server.url], token, connections, durationSeconds, operation, startAt: 0 });
   }
+  // What each process of a split run has: one process alone with that many is its baseline without the split.
+  const asEach = Math.ceil(connections / 2);
   const runs: SplitRun[] = [];
   for (const operation of setup.operations) {
-    runs.push(await run(operation, [first]));
+    runs.push(await run(operation, [first]), await run(operation, [first], asEach));
     for (let round = 0; round < setup.rounds; round++) {
       // The first has served every row of the table, the second only its warm-up: the two alone do
       // not cost the same, either way round (bench/README.md), and a baseline of one of them alone
       // would charge their difference to being two processes.
       const alone = round % 2 === 0 ? second : first;
-      runs.push(await run(operation, both), await run(operation, both, true), await run(operation, [alone]));
+      runs.push(await run(operation, both), await run(operation, both, connections * 2), await run(operation, [alone]), await run(operation, [alone], asEach));
     }
   }
   return runs;

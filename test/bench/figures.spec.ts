@@ -116,7 +116,27 @@ describe('two services: CPU per request and ratio', () => {
     expect(summaries[1].median).toBeCloseTo(1.1, 10);
     expect(summaries[2].median).toBeCloseTo(1.2, 10);
     const table = splitSummaryTable(summaries).split('\n');
-    expect(table[2]).toBe('| detail | 5 + 5 | 3 | 1.100 | 1.000 | 1.300 |');
+    expect(table[2]).toBe('| detail | 5 + 5 | 3 | 1.100 | 1.000 | 1.300 |  |');
+  });
+
+  it('divides a split run by one process with as many connections as each of its processes, beside the whole load', () => {
+    const rows = splitRows([
+      run('detail', 1, 1000, 1.0), // 10 connections: 1.0 ms/req
+      run('detail', 1, 1000, 1.2, 5), // 5 connections: 1.2 ms/req
+      run('detail', 2, 1000, 1.32), // 5 + 5
+      run('detail', 2, 1000, 1.1, 20), // 10 + 10
+      run('detail', 1, 1000, 1.0),
+      run('detail', 1, 1000, 1.2, 5),
+    ]);
+    expect(rows[2].ratioToOne).toBeCloseTo(1.32, 10);
+    expect(rows[2].ratioToOneAsEach).toBeCloseTo(1.1, 10);
+    // With 10 each, as many as one process alone at the whole load: the same baseline.
+    expect(rows[3].ratioToOne).toBeCloseTo(1.1, 10);
+    expect(rows[3].ratioToOneAsEach).toBeCloseTo(1.1, 10);
+    expect(rows[1].ratioToOne).toBeUndefined();
+    const [split] = splitSummaries(rows);
+    expect(split.asEachMedian).toBeCloseTo(1.1, 10);
+    expect(splitSummaryTable([split]).split('\n')[2]).toBe('| detail | 5 + 5 | 1 | 1.320 | 1.320 | 1.320 | 1.100 |');
   });
 
   it('takes the mean of the middle two ratios for an even number of rounds', () => {
@@ -129,11 +149,11 @@ describe('two services: CPU per request and ratio', () => {
   it('prints one line per run with the ratio on the two-process lines', () => {
     const table = splitTable(splitRows([run('detail', 1, 1000, 2), run('detail', 2, 1000, 2.2), run('detail', 2, 1000, 2.1, 20), run('detail', 2, 1000, 2.1, 11)])).split('\n');
     expect(table).toHaveLength(6);
-    // connections, req/s, p50, p99, CPU ms/req, ÷ one process, DB CPU ms/req, waits and preemptions per request, requests, failures.
-    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 |  | 0.500 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 1.100 | 0.550 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
+    // connections, req/s, p50, p99, CPU ms/req, ÷ one process, ÷ one with as many each, DB CPU ms/req, waits and preemptions per request, requests, failures.
+    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 |  |  | 0.500 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 1.100 |  | 0.550 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 1.050 |  | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
   });
 });
 

@@ -33,9 +33,13 @@ describe('the two-process runs', () => {
       load, token: 'kbp_token', connections: 10, durationSeconds: 1, operations: [operation], log: () => {}, first, second, rounds: 3,
     });
     const [a, b] = [first.url, second.url];
-    // Warm-up of each, then: first alone, then rounds of (both split, both 10 each, one alone).
-    expect(jobs.map((job) => job.urls)).toEqual([[a], [b], [a], [a, b], [a, b], [b], [a, b], [a, b], [a], [a, b], [a, b], [b]]);
-    expect(runs.map((run) => run.processes)).toEqual([1, 2, 2, 1, 2, 2, 1, 2, 2, 1]);
+    // Warm-up of each, then: first alone with 10 and with 5, then rounds of (both split, both 10
+    // each, one alone with 10 and with 5).
+    expect(jobs.map((job) => job.urls)).toEqual([
+      [a], [b], [a], [a], [a, b], [a, b], [b], [b], [a, b], [a, b], [a], [a], [a, b], [a, b], [b], [b],
+    ]);
+    expect(runs.map((run) => run.processes)).toEqual([1, 1, 2, 2, 1, 1, 2, 2, 1, 1, 2, 2, 1, 1]);
+    expect(runs.map((run) => run.connections)).toEqual([10, 5, 10, 20, 10, 5, 10, 20, 10, 5, 10, 20, 10, 5]);
     // Each run counts its processes' switches up to after the wait for them to be idle, which sleeps
     // (here both processes are this one): a voluntary switch at least.
     for (const run of runs) expect(run.switches.voluntary).toBeGreaterThan(0);
