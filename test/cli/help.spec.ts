@@ -68,7 +68,7 @@ describe('kbp help and usage', () => {
     const firstLine = readFileSync(kbpBin, 'utf8').split('\n')[0];
     expect(firstLine.startsWith('#!/usr/bin/env -S node ')).toBe(true);
     const flags = firstLine.split(' ').filter((word) => word.startsWith('--'));
-    expect(flags).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=50']);
+    expect(flags).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-page-promotion']);
     const { scripts } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.start).toBe('bin/kbp.js serve');
     expect(readFileSync(join(__dirname, '..', '..', 'Dockerfile'), 'utf8')).toMatch(/^ENTRYPOINT \["bin\/kbp\.js"\]\nCMD \["serve", "--no-demo"\]$/m);
