@@ -12,7 +12,7 @@
 // processes costs (two pools of connections, two sets of kept answers, switching between them),
 // not what a second core would give.
 import type { BenchOperation } from './load';
-import { probe } from './load';
+import { probe, splitConnections } from './load';
 import type { RunSetup } from './measure';
 import { contextSwitches, cpuSeconds, waitUntilIdle, type StartedServer } from './processes';
 import type { SplitRun } from './two-services-table';
@@ -59,7 +59,7 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
     for (const server of both) await load.run({ urls: [server.url], token, connections, durationSeconds, operation, startAt: 0 });
   }
   // What each process of a split run has: one process alone with that many is its baseline without the split.
-  const asEach = Math.ceil(connections / 2);
+  const asEach = Math.max(...splitConnections(connections, 2));
   const runs: SplitRun[] = [];
   for (const operation of setup.operations) {
     runs.push(await run(operation, [first]), await run(operation, [first], asEach));
