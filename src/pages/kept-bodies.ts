@@ -1,8 +1,8 @@
 // Bodies of pages, kept with the body revision they were read at. A page's body lives in page_texts,
 // rows of several KB; the pages row beside it is small and names the body revision, which every
-// change of the body moves in the same transaction. A detail read reads the pages row and takes a
-// kept body only of exactly that revision, in the same statement that would otherwise read the
-// body: a change made through any process is seen at once. On MySQL/MariaDB this spares the buffer
+// change of the body moves in the same transaction. A detail read of a page whose body is kept
+// reads the pages row alone and takes the kept body only of exactly that revision; of another, it
+// reads the page again with its body: a change made through any process is seen at once. On MySQL/MariaDB this spares the buffer
 // pool the text rows of pages read again and again; on SQLite the text's overflow pages and its
 // decoding.
 //
