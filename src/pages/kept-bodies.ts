@@ -2,9 +2,9 @@
 // rows of several KB; the pages row beside it is small and names the body revision, which every
 // change of the body moves in the same transaction. A detail read of a page whose body is kept
 // reads the pages row alone and takes the kept body only of exactly that revision; of another, it
-// reads the page again with its body: a change made through any process is seen at once. On MySQL/MariaDB this spares the buffer
-// pool the text rows of pages read again and again; on SQLite the text's overflow pages and its
-// decoding.
+// reads the page again with its body: a change made through any process is seen at once. On
+// MySQL/MariaDB this spares the buffer pool the text rows of pages read again and again; on SQLite
+// the text's overflow pages and its decoding.
 //
 // On SQLite a page's whole detail answer is kept beside its body, with the database's change stamp
 // the request that read it was authorized at (data_version: it moves with every commit of any

@@ -29,8 +29,11 @@ export function toSummary(r: SummaryRecord, order: number): PageSummaryRow {
   return { contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), order, lang: r.lang, updatedAt: r.updated_at };
 }
 
-/** A page of a row; a row read without its body (see findLiveVersioned) takes `keptBody`. */
-function toPage(r: Omit<PageRecord, 'body'> & { body?: string | Buffer }, keptBody?: string): PageRow {
+/** A page's row, read with its body or, when the caller keeps the body, without (findLiveVersioned). */
+type PageRecordMaybeBody = Omit<PageRecord, 'body'> & Partial<Pick<PageRecord, 'body'>>;
+
+/** A page of a row; a row read without its body takes `keptBody`. */
+function toPage(r: PageRecordMaybeBody, keptBody?: string): PageRow {
   return {
     contentId: r.content_id, title: r.title, type: r.type, level: Number(r.level), lang: r.lang, updatedAt: r.updated_at, pageId: Number(r.page_id), baseId: r.base_id, position: Number(r.pos),
     body: r.body === undefined ? keptBody! : textOf(r.body), bodyRevision: Number(r.body_rev), view: r.view_mode, createdAt: r.created_at,
@@ -224,13 +227,14 @@ export class PagesRepository {
    * page's; the statement then leaves the page's texts alone, and only a page whose body has
    * changed since is read again, with its body. A body's revision moves rarely; a subquery that read
    * the body only when it had moved cost CPU on every read (100,000 pages on MariaDB, a slowed
-   * machine, detail of another page each time: 229 µs of MariaDB's and 318-320 of the service's a
-   * request without it, against 265-280 and 406-411, medians of 6 runs in turn).
+   * machine, detail of another page each time, two runs of 6 rounds with the builds in turn: medians
+   * of 229 µs of MariaDB's CPU and 318-320 of the service's a request without it, against 265-280
+   * and 406-411).
    */
   async findLiveVersioned(em: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck, kept?: KeptBody): Promise<VersionedPage | null> {
     const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const withBody = kept === undefined;
-    const rows: (Omit<PageRecord, 'body'> & { body?: string | Buffer; outline_version: number } & Record<string, unknown>)[] = await em.query(
+    const rows: (PageRecordMaybeBody & { outline_version: number } & Record<string, unknown>)[] = await em.query(
       `SELECT ${withBody ? answerColumns(dialectOf(em)) : PAGE_COLUMNS}, b.outline_version${checkColumn}
        FROM pages p${withBody ? ' JOIN page_texts t ON t.page_id = p.page_id' : ''} JOIN bases b ON b.base_id = p.base_id${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
