@@ -77,20 +77,44 @@ let ticks: number | undefined;
 const ticksPerSecond = (): number => (ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
 
 /**
- * utime + stime, in clock ticks, of the text of a /proc/PID/stat file. The command name (field 2,
+ * utime and stime, in clock ticks, of the text of a /proc/PID/stat file. The command name (field 2,
  * in parentheses) may itself hold spaces and parentheses, so fields are counted after its last ")":
  * field 3 (state) comes first there, utime and stime are fields 14 and 15.
  */
-export function statCpuTicks(stat: string): number {
+export function statCpuParts(stat: string): CpuTimes {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime] = [Number(fields[11]), Number(fields[12])];
-  if (!Number.isInteger(utime) || !Number.isInteger(stime)) throw new Error(`not the text of a /proc/PID/stat file: ${stat.slice(0, 80)}`);
-  return utime + stime;
+  const [user, system] = [Number(fields[11]), Number(fields[12])];
+  if (!Number.isInteger(user) || !Number.isInteger(system)) throw new Error(`not the text of a /proc/PID/stat file: ${stat.slice(0, 80)}`);
+  return { user, system };
+}
+
+/** utime + stime, in clock ticks, of the text of a /proc/PID/stat file. */
+export function statCpuTicks(stat: string): number {
+  const { user, system } = statCpuParts(stat);
+  return user + system;
+}
+
+/** CPU time in user code and in the kernel on a process's behalf (its system calls, the switches to and from it). */
+export interface CpuTimes {
+  user: number;
+  system: number;
+}
+
+/** CPU time processes have used so far, in user code and in the kernel, in seconds. */
+export function cpuTimes(pids: readonly number[]): CpuTimes {
+  const total = { user: 0, system: 0 };
+  for (const pid of pids) {
+    const { user, system } = statCpuParts(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    total.user += user / ticksPerSecond();
+    total.system += system / ticksPerSecond();
+  }
+  return total;
 }
 
 /** CPU time a process has used so far, user + system, in seconds. */
 export function cpuSeconds(pid: number): number {
-  return statCpuTicks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / ticksPerSecond();
+  const { user, system } = cpuTimes([pid]);
+  return user + system;
 }
 
 /**

@@ -21,6 +21,8 @@ export interface SplitRun {
   result: LoadResult;
   /** CPU seconds (user + system) all service processes used during the run. */
   serviceCpuSeconds: number;
+  /** Of those, the seconds in the kernel (system): their system calls and the switches to and from them. */
+  serviceSystemCpuSeconds: number;
   /** CPU seconds the database server used during the run, when it runs on this machine. */
   databaseCpuSeconds?: number;
   /** Context switches of all the service processes' threads during the run (waits included). */
@@ -29,6 +31,7 @@ export interface SplitRun {
 
 export interface SplitRow extends SplitRun {
   cpuMsPerRequest: number;
+  systemCpuMsPerRequest: number;
   databaseCpuMsPerRequest?: number;
   /** The processes' voluntary and involuntary context switches per request. */
   waitsPerRequest: number;
@@ -58,6 +61,7 @@ export function splitRows(runs: readonly SplitRun[]): SplitRow[] {
   const rows = runs.map((run) => ({
     ...run,
     cpuMsPerRequest: perRequestMs(run.serviceCpuSeconds, run.result.requests),
+    systemCpuMsPerRequest: perRequestMs(run.serviceSystemCpuSeconds, run.result.requests),
     databaseCpuMsPerRequest: run.databaseCpuSeconds === undefined ? undefined : perRequestMs(run.databaseCpuSeconds, run.result.requests),
     waitsPerRequest: perRequest(run.switches.voluntary, run.result.requests),
     preemptionsPerRequest: perRequest(run.switches.involuntary, run.result.requests),
@@ -105,12 +109,12 @@ export function splitSummaryTable(summaries: readonly SplitSummary[]): string {
 
 export function splitTable(rows: readonly SplitRow[]): string {
   const header = [
-    'row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', '÷ one process', '÷ one process with as many each', 'DB CPU ms/req',
+    'row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', 'of which kernel', '÷ one process', '÷ one process with as many each', 'DB CPU ms/req',
     'switches/req: waits', 'preempted', 'requests', 'failures',
   ];
   const lines = rows.map((row) => [
     row.name, String(row.processes), connectionsOf(row), row.result.requestsPerSecond.toFixed(0), fixed(row.result.p50Ms, 2), fixed(row.result.p99Ms, 2),
-    fixed(row.cpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.ratioToOneAsEach, 3), fixed(row.databaseCpuMsPerRequest, 3),
+    fixed(row.cpuMsPerRequest, 3), fixed(row.systemCpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.ratioToOneAsEach, 3), fixed(row.databaseCpuMsPerRequest, 3),
     fixed(row.waitsPerRequest, 3), fixed(row.preemptionsPerRequest, 3), String(row.result.requests), String(row.result.failures),
   ]);
   return markdown(header, lines);

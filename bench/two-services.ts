@@ -14,7 +14,7 @@
 import type { BenchOperation } from './load';
 import { probe, splitConnections } from './load';
 import type { RunSetup } from './measure';
-import { contextSwitches, cpuSeconds, waitUntilIdle, type StartedServer } from './processes';
+import { contextSwitches, cpuSeconds, cpuTimes, waitUntilIdle, type StartedServer } from './processes';
 import type { SplitRun } from './two-services-table';
 
 export interface TwoServicesSetup extends RunSetup {
@@ -38,15 +38,17 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
     // Both processes idle at the start and at the end, so each counts only this run's requests.
     for (const server of both) await waitUntilIdle(server.pid);
     if (setup.databasePid !== undefined) await waitUntilIdle(setup.databasePid);
-    const cpu = () => servers.reduce((sum, server) => sum + cpuSeconds(server.pid), 0);
+    const cpu = () => cpuTimes(servers.map((server) => server.pid));
     const database = () => (setup.databasePid === undefined ? undefined : cpuSeconds(setup.databasePid));
     const switches = () => contextSwitches(servers.map((server) => server.pid));
     const [cpuBefore, databaseBefore, switchesBefore] = [cpu(), database(), switches()];
     const result = await load.run({ urls: servers.map((s) => s.url), token, connections: total, durationSeconds, operation, startAt: 1 });
     for (const server of both) await waitUntilIdle(server.pid);
-    const [databaseAfter, switchesAfter] = [database(), switches()];
+    const [cpuAfter, databaseAfter, switchesAfter] = [cpu(), database(), switches()];
+    const system = cpuAfter.system - cpuBefore.system;
     return {
-      name: operation.name, processes: servers.length, connections: total, result, serviceCpuSeconds: cpu() - cpuBefore,
+      name: operation.name, processes: servers.length, connections: total, result,
+      serviceCpuSeconds: cpuAfter.user - cpuBefore.user + system, serviceSystemCpuSeconds: system,
       databaseCpuSeconds: databaseBefore === undefined ? undefined : databaseAfter! - databaseBefore,
       switches: { voluntary: switchesAfter.voluntary - switchesBefore.voluntary, involuntary: switchesAfter.involuntary - switchesBefore.involuntary },
     };

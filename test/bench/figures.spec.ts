@@ -2,8 +2,8 @@
 // /proc/PID/task/*/status, and the two-services
 // section's CPU per request and its ratio to one process, a row's ratio to a ceiling measured in turn
 // with it, and how a row of the main table prints.
-import { readFileSync } from 'node:fs';
-import { contextSwitches, cpuSeconds, statCpuTicks, statusSwitches } from '../../bench/processes';
+import { readFileSync, statSync } from 'node:fs';
+import { contextSwitches, cpuSeconds, cpuTimes, statCpuParts, statCpuTicks, statusSwitches } from '../../bench/processes';
 import { inTurnRatios } from '../../bench/in-turn';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable, type SplitRun } from '../../bench/two-services-table';
 import { markdownTable } from '../../bench/table';
@@ -40,6 +40,24 @@ describe('statCpuTicks', () => {
   it('refuses text that is not a stat line', () => {
     expect(() => statCpuTicks('no such thing')).toThrow(/proc\/PID\/stat/);
   });
+
+  it('tells utime (user) from stime (system), whatever the command name holds', () => {
+    expect(statCpuParts(statLine('a) 7 8 (b', 10, 5))).toEqual({ user: 10, system: 5 });
+  });
+
+  it('sums the user and the kernel time of the processes given, each apart', () => {
+    // Time in the kernel: system calls that each cross into it.
+    const until = process.cpuUsage().system + 200_000;
+    while (process.cpuUsage().system < until) statSync('/proc/self/stat');
+    const once = cpuTimes([process.pid]);
+    const { user, system } = process.cpuUsage();
+    expect(Math.abs(once.system - system / 1e6)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(once.user - user / 1e6)).toBeLessThanOrEqual(0.1);
+    expect(once.system).toBeGreaterThanOrEqual(0.1);
+    const twice = cpuTimes([process.pid, process.pid]);
+    expect(twice.system).toBeGreaterThanOrEqual(2 * once.system);
+    expect(twice.user).toBeGreaterThanOrEqual(2 * once.user);
+  });
 });
 
 describe('context switches', () => {
@@ -69,7 +87,7 @@ describe('context switches', () => {
 describe('two services: CPU per request and ratio', () => {
   const result = (requests: number) => ({ requestsPerSecond: requests / 3, p50Ms: 1, p99Ms: 2, requests, failures: 0, seconds: 3 });
   const run = (name: string, processes: number, requests: number, serviceCpuSeconds: number, connections = 10): SplitRun => ({
-    name, processes, connections, result: result(requests), serviceCpuSeconds, databaseCpuSeconds: serviceCpuSeconds / 4,
+    name, processes, connections, result: result(requests), serviceCpuSeconds, serviceSystemCpuSeconds: serviceCpuSeconds / 5, databaseCpuSeconds: serviceCpuSeconds / 4,
     switches: { voluntary: requests / 2, involuntary: requests / 8 },
   });
 
@@ -149,11 +167,11 @@ describe('two services: CPU per request and ratio', () => {
   it('prints one line per run with the ratio on the two-process lines', () => {
     const table = splitTable(splitRows([run('detail', 1, 1000, 2), run('detail', 2, 1000, 2.2), run('detail', 2, 1000, 2.1, 20), run('detail', 2, 1000, 2.1, 11)])).split('\n');
     expect(table).toHaveLength(6);
-    // connections, req/s, p50, p99, CPU ms/req, ÷ one process, ÷ one with as many each, DB CPU ms/req, waits and preemptions per request, requests, failures.
-    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 |  |  | 0.500 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 1.100 |  | 0.550 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 1.050 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 1.050 |  | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
+    // connections, req/s, p50, p99, CPU ms/req, of which kernel, ÷ one process, ÷ one with as many each, DB CPU ms/req, waits and preemptions per request, requests, failures.
+    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 | 0.400 |  |  | 0.500 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 0.440 | 1.100 |  | 0.550 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 0.420 | 1.050 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 0.420 | 1.050 |  | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
   });
 });
 
