@@ -1,6 +1,6 @@
 // The bench's child processes, each pinned to one core with taskset: the servers (the service, a
 // second service process, the ceilings) on one core, the load generator on another. What /proc says about them: CPU time
-// used (utime + stime of /proc/PID/stat), peak resident memory (VmHWM of /proc/PID/status) and
+// used (utime and stime of /proc/PID/stat: in user code, in the kernel), peak resident memory (VmHWM of /proc/PID/status) and
 // how often their threads gave up the core (the context switches of /proc/PID/task/*/status).
 import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -86,12 +86,6 @@ export function statCpuParts(stat: string): CpuTimes {
   const [user, system] = [Number(fields[11]), Number(fields[12])];
   if (!Number.isInteger(user) || !Number.isInteger(system)) throw new Error(`not the text of a /proc/PID/stat file: ${stat.slice(0, 80)}`);
   return { user, system };
-}
-
-/** utime + stime, in clock ticks, of the text of a /proc/PID/stat file. */
-export function statCpuTicks(stat: string): number {
-  const { user, system } = statCpuParts(stat);
-  return user + system;
 }
 
 /** CPU time in user code and in the kernel on a process's behalf (its system calls, the switches to and from it). */

@@ -3,7 +3,7 @@
 // section's CPU per request and its ratio to one process, a row's ratio to a ceiling measured in turn
 // with it, and how a row of the main table prints.
 import { readFileSync, statSync } from 'node:fs';
-import { contextSwitches, cpuSeconds, cpuTimes, statCpuParts, statCpuTicks, statusSwitches } from '../../bench/processes';
+import { contextSwitches, cpuSeconds, cpuTimes, statCpuParts, statusSwitches } from '../../bench/processes';
 import { inTurnRatios } from '../../bench/in-turn';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable, type SplitRun } from '../../bench/two-services-table';
 import { markdownTable } from '../../bench/table';
@@ -16,14 +16,14 @@ const statLine = (comm: string, utime: number, stime: number) => {
   return `4242 (${comm}) ${fields.join(' ')}\n`;
 };
 
-describe('statCpuTicks', () => {
-  it('adds utime and stime', () => {
-    expect(statCpuTicks(statLine('node', 1234, 56))).toBe(1290);
+describe('CPU time out of /proc/PID/stat', () => {
+  it('reads utime (user) and stime (system)', () => {
+    expect(statCpuParts(statLine('node', 1234, 56))).toEqual({ user: 1234, system: 56 });
   });
 
   it('counts fields after the last parenthesis, whatever the command name holds', () => {
-    expect(statCpuTicks(statLine('a) 7 8 (b', 10, 5))).toBe(15);
-    expect(statCpuTicks(statLine('kbp serve (x)', 3, 4))).toBe(7);
+    expect(statCpuParts(statLine('a) 7 8 (b', 10, 5))).toEqual({ user: 10, system: 5 });
+    expect(statCpuParts(statLine('kbp serve (x)', 3, 4))).toEqual({ user: 3, system: 4 });
   });
 
   it('reads this process: the CPU time Node reports for it, in seconds at the kernel\'s tick rate', () => {
@@ -38,11 +38,7 @@ describe('statCpuTicks', () => {
   });
 
   it('refuses text that is not a stat line', () => {
-    expect(() => statCpuTicks('no such thing')).toThrow(/proc\/PID\/stat/);
-  });
-
-  it('tells utime (user) from stime (system), whatever the command name holds', () => {
-    expect(statCpuParts(statLine('a) 7 8 (b', 10, 5))).toEqual({ user: 10, system: 5 });
+    expect(() => statCpuParts('no such thing')).toThrow(/proc\/PID\/stat/);
   });
 
   it('sums the user and the kernel time of the processes given, each apart', () => {
