@@ -5,8 +5,9 @@
 // of each kind of run's ratios. A split run is also divided by one process alone with as many
 // connections as each of its processes has (5 of 10): a process with fewer requests in flight
 // answers fewer of them a turn of its event loop and costs more a request by itself, and that
-// ratio leaves out what the split load costs, to show what the second process adds. Beside them, how often the processes gave up the core per request:
-// to wait, or to another thread (bench/README.md, "Two service processes").
+// ratio leaves out what the split load costs, to show what the second process adds. Beside them,
+// the part of the CPU time spent in the kernel, and how often the processes gave up the core per
+// request: to wait, or to another thread (bench/README.md, "Two service processes").
 import { splitConnections, type LoadResult } from './load';
 import type { ContextSwitches } from './processes';
 import { fixed, markdown, median } from './table';
