@@ -9,6 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { DatabaseCounterReader } from './database-counters';
 import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } from './databases';
 import { inTurnRatios, measureInTurn } from './in-turn';
 import { LoadGenerator } from './load';
@@ -141,13 +142,15 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   // hello processes split the same way are the controls: what two processes on one core cost anyway.
   // The database's CPU only where a run passes its pid: the Nest hello control never touches it.
   const twoRuns = { ...runSetup, databasePid: undefined, rounds, log: (line: string) => log(`[${backend}] two services: ${line}`) };
+  const counters = backend === 'mysql' ? await DatabaseCounterReader.open(database.url) : undefined;
+  if (counters) cleanups.push(() => counters.close());
   const twoServices = backend !== 'mysql' ? undefined : splitRows([
-    ...await measureTwoServices({ ...twoRuns, first: service, second: await startService(), databasePid, operations: twoServiceOperations(seeded) }),
+    ...await measureTwoServices({ ...twoRuns, first: service, second: await startService(), databasePid, counters, operations: twoServiceOperations(seeded) }),
     ...await measureTwoServices({ ...twoRuns, first: nest, second: await startHello([]), operations: [ceilingOperation('control: Nest hello')] }),
     // A hello never waits, so its processes switch only when their time slices end; the service's
     // switch whenever all their requests wait on the database. This control waits once a request.
     ...await measureTwoServices({
-      ...twoRuns, first: await startHello([database.url]), second: await startHello([database.url]), databasePid,
+      ...twoRuns, first: await startHello([database.url]), second: await startHello([database.url]), databasePid, counters,
       operations: [ceilingOperation('control: Nest hello after SELECT 1')],
     }),
   ]);

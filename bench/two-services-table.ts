@@ -7,7 +7,10 @@
 // answers fewer of them a turn of its event loop and costs more a request by itself, and that
 // ratio leaves out what the split load costs, to show what the second process adds. Beside them,
 // the part of the CPU time spent in the kernel, and how often the processes gave up the core per
-// request: to wait, or to another thread (bench/README.md, "Two service processes").
+// request: to wait, or to another thread (bench/README.md, "Two service processes"); and, where
+// the database server's counters were read, the SELECT statements it ran per request and the times
+// a statement waited for a row lock: whether a second process makes the service read more or wait.
+import type { DatabaseCounters } from './database-counters';
 import { splitConnections, type LoadResult } from './load';
 import type { ContextSwitches } from './processes';
 import { fixed, markdown, median } from './table';
@@ -26,6 +29,8 @@ export interface SplitRun {
   serviceSystemCpuSeconds: number;
   /** CPU seconds the database server used during the run, when it runs on this machine. */
   databaseCpuSeconds?: number;
+  /** What the database server counted during the run, where it was asked. */
+  databaseCounts?: DatabaseCounters;
   /** Context switches of all the service processes' threads during the run (waits included). */
   switches: ContextSwitches;
 }
@@ -34,6 +39,7 @@ export interface SplitRow extends SplitRun {
   cpuMsPerRequest: number;
   systemCpuMsPerRequest: number;
   databaseCpuMsPerRequest?: number;
+  databaseSelectsPerRequest?: number;
   /** The processes' voluntary and involuntary context switches per request. */
   waitsPerRequest: number;
   preemptionsPerRequest: number;
@@ -64,6 +70,7 @@ export function splitRows(runs: readonly SplitRun[]): SplitRow[] {
     cpuMsPerRequest: perRequestMs(run.serviceCpuSeconds, run.result.requests),
     systemCpuMsPerRequest: perRequestMs(run.serviceSystemCpuSeconds, run.result.requests),
     databaseCpuMsPerRequest: run.databaseCpuSeconds === undefined ? undefined : perRequestMs(run.databaseCpuSeconds, run.result.requests),
+    databaseSelectsPerRequest: run.databaseCounts && perRequest(run.databaseCounts.selects, run.result.requests),
     waitsPerRequest: perRequest(run.switches.voluntary, run.result.requests),
     preemptionsPerRequest: perRequest(run.switches.involuntary, run.result.requests),
   }));
@@ -111,11 +118,12 @@ export function splitSummaryTable(summaries: readonly SplitSummary[]): string {
 export function splitTable(rows: readonly SplitRow[]): string {
   const header = [
     'row', 'processes', 'connections', 'req/s', 'p50 ms', 'p99 ms', 'services CPU ms/req', 'of which kernel', '÷ one process', '÷ one process with as many each', 'DB CPU ms/req',
-    'switches/req: waits', 'preempted', 'requests', 'failures',
+    'DB SELECTs/req', 'row lock waits', 'switches/req: waits', 'preempted', 'requests', 'failures',
   ];
   const lines = rows.map((row) => [
     row.name, String(row.processes), connectionsOf(row), row.result.requestsPerSecond.toFixed(0), fixed(row.result.p50Ms, 2), fixed(row.result.p99Ms, 2),
     fixed(row.cpuMsPerRequest, 3), fixed(row.systemCpuMsPerRequest, 3), fixed(row.ratioToOne, 3), fixed(row.ratioToOneAsEach, 3), fixed(row.databaseCpuMsPerRequest, 3),
+    fixed(row.databaseSelectsPerRequest, 3), row.databaseCounts ? String(row.databaseCounts.rowLockWaits) : '',
     fixed(row.waitsPerRequest, 3), fixed(row.preemptionsPerRequest, 3), String(row.result.requests), String(row.result.failures),
   ]);
   return markdown(header, lines);

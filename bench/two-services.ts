@@ -11,6 +11,7 @@
 // and the CPU time per request of the processes together, over that of one, shows what being two
 // processes costs (two pools of connections, two sets of kept answers, switching between them),
 // not what a second core would give.
+import { countedBetween, type DatabaseCounters } from './database-counters';
 import type { BenchOperation } from './load';
 import { probe, splitConnections } from './load';
 import type { RunSetup } from './measure';
@@ -23,6 +24,8 @@ export interface TwoServicesSetup extends RunSetup {
   second: StartedServer;
   /** Rounds of (both split, both with 10 each, one alone), after a first run of one alone. */
   rounds: number;
+  /** The database server's counters, read before and after each run, where the processes use one. */
+  counters?: { read(): Promise<DatabaseCounters> };
 }
 
 export async function measureTwoServices(setup: TwoServicesSetup): Promise<SplitRun[]> {
@@ -41,15 +44,19 @@ export async function measureTwoServices(setup: TwoServicesSetup): Promise<Split
     const cpu = () => cpuTimes(servers.map((server) => server.pid));
     const database = () => (setup.databasePid === undefined ? undefined : cpuSeconds(setup.databasePid));
     const switches = () => contextSwitches(servers.map((server) => server.pid));
+    // Read before the CPU figures and after them, so its statement falls outside the run.
+    const countersBefore = await setup.counters?.read();
     const [cpuBefore, databaseBefore, switchesBefore] = [cpu(), database(), switches()];
     const result = await load.run({ urls: servers.map((s) => s.url), token, connections: total, durationSeconds, operation, startAt: 1 });
     for (const server of both) await waitUntilIdle(server.pid);
     const [cpuAfter, databaseAfter, switchesAfter] = [cpu(), database(), switches()];
+    const countersAfter = await setup.counters?.read();
     const system = cpuAfter.system - cpuBefore.system;
     return {
       name: operation.name, processes: servers.length, connections: total, result,
       serviceCpuSeconds: cpuAfter.user - cpuBefore.user + system, serviceSystemCpuSeconds: system,
       databaseCpuSeconds: databaseBefore === undefined ? undefined : databaseAfter! - databaseBefore,
+      databaseCounts: countersBefore && countersAfter && countedBetween(countersBefore, countersAfter),
       switches: { voluntary: switchesAfter.voluntary - switchesBefore.voluntary, involuntary: switchesAfter.involuntary - switchesBefore.involuntary },
     };
   }

@@ -163,11 +163,21 @@ describe('two services: CPU per request and ratio', () => {
   it('prints one line per run with the ratio on the two-process lines', () => {
     const table = splitTable(splitRows([run('detail', 1, 1000, 2), run('detail', 2, 1000, 2.2), run('detail', 2, 1000, 2.1, 20), run('detail', 2, 1000, 2.1, 11)])).split('\n');
     expect(table).toHaveLength(6);
-    // connections, req/s, p50, p99, CPU ms/req, of which kernel, ÷ one process, ÷ one with as many each, DB CPU ms/req, waits and preemptions per request, requests, failures.
-    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 | 0.400 |  |  | 0.500 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 0.440 | 1.100 |  | 0.550 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 0.420 | 1.050 | 1.050 | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
-    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 0.420 | 1.050 |  | 0.525 | 0.500 | 0.125 | 1000 | 0 |');
+    // connections, req/s, p50, p99, CPU ms/req, of which kernel, ÷ one process, ÷ one with as many each, DB CPU ms/req,
+    // DB SELECTs per request and row lock waits (not counted here), waits and preemptions per request, requests, failures.
+    expect(table[2]).toBe('| detail | 1 | 10 | 333 | 1.00 | 2.00 | 2.000 | 0.400 |  |  | 0.500 |  |  | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[3]).toBe('| detail | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 2.200 | 0.440 | 1.100 |  | 0.550 |  |  | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[4]).toBe('| detail | 2 | 10 + 10 | 333 | 1.00 | 2.00 | 2.100 | 0.420 | 1.050 | 1.050 | 0.525 |  |  | 0.500 | 0.125 | 1000 | 0 |');
+    expect(table[5]).toBe('| detail | 2 | 6 + 5 | 333 | 1.00 | 2.00 | 2.100 | 0.420 | 1.050 |  | 0.525 |  |  | 0.500 | 0.125 | 1000 | 0 |');
+  });
+
+  it('gives the SELECT statements the database ran per request and its row lock waits, where they were counted', () => {
+    const counted = (runOf: SplitRun, selects: number, rowLockWaits: number): SplitRun => ({ ...runOf, databaseCounts: { selects, rowLockWaits } });
+    const rows = splitRows([counted(run('search', 1, 1000, 1), 2000, 0), counted(run('search', 2, 1000, 1.1), 2500, 3)]);
+    expect(rows.map((row) => row.databaseSelectsPerRequest)).toEqual([2, 2.5]);
+    const table = splitTable(rows).split('\n');
+    expect(table[0]).toContain('| DB CPU ms/req | DB SELECTs/req | row lock waits | switches/req: waits |');
+    expect(table[3]).toBe('| search | 2 | 5 + 5 | 333 | 1.00 | 2.00 | 1.100 | 0.220 | 1.100 |  | 0.275 | 2.500 | 3 | 0.500 | 0.125 | 1000 | 0 |');
   });
 });
 

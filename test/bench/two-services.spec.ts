@@ -29,8 +29,12 @@ describe('the two-process runs', () => {
     const jobs: LoadJob[] = [];
     const load = { run: async (job: LoadJob) => (jobs.push(job), result) } as unknown as LoadGenerator;
     const [first, second] = started;
+    // The database's counters as if each run's requests ran 7 SELECTs; the reads around a run count none.
+    let selects = 0;
+    const counters = { read: async () => ({ selects, rowLockWaits: 0 }) };
+    const countingLoad = { run: async (job: LoadJob) => ((selects += 7), load.run(job)) } as unknown as LoadGenerator;
     const runs = await measureTwoServices({
-      load, token: 'kbp_token', connections: 10, durationSeconds: 1, operations: [operation], log: () => {}, first, second, rounds: 3,
+      load: countingLoad, token: 'kbp_token', connections: 10, durationSeconds: 1, operations: [operation], log: () => {}, first, second, rounds: 3, counters,
     });
     const [a, b] = [first.url, second.url];
     // Warm-up of each, then: first alone with 10 and with 5, then rounds of (both split, both 10
@@ -43,5 +47,7 @@ describe('the two-process runs', () => {
     // Each run counts its processes' switches up to after the wait for them to be idle, which sleeps
     // (here both processes are this one): a voluntary switch at least.
     for (const run of runs) expect(run.switches.voluntary).toBeGreaterThan(0);
+    // Each run's counts are those between the reads just before and just after its load.
+    expect(runs.map((run) => run.databaseCounts)).toEqual(runs.map(() => ({ selects: 7, rowLockWaits: 0 })));
   }, 60_000);
 });
