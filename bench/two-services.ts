@@ -11,7 +11,7 @@
 // and the CPU time per request of the processes together, over that of one, shows what being two
 // processes costs (two pools of connections, two sets of kept answers, switching between them),
 // not what a second core would give.
-import { countedBetween, type DatabaseCounters } from './database-counters';
+import { countedBetween, type DatabaseCounterReader } from './database-counters';
 import type { BenchOperation } from './load';
 import { probe, splitConnections } from './load';
 import type { RunSetup } from './measure';
@@ -25,7 +25,7 @@ export interface TwoServicesSetup extends RunSetup {
   /** Rounds of (both split, both with 10 each, one alone), after a first run of one alone. */
   rounds: number;
   /** The database server's counters, read before and after each run, where the processes use one. */
-  counters?: { read(): Promise<DatabaseCounters> };
+  counters?: Pick<DatabaseCounterReader, 'read'>;
 }
 
 export async function measureTwoServices(setup: TwoServicesSetup): Promise<SplitRun[]> {

@@ -45,8 +45,12 @@ import { backends, createTestDatabase, type TestDatabase } from '../support/data
     await holder.query('START TRANSACTION');
     await holder.query('SELECT n FROM counted WHERE id = 1 FOR UPDATE');
     const waiting = waiter.query('UPDATE counted SET n = n + 1 WHERE id = 1');
-    // The update waits until the holder commits; the server counts the wait as it begins.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server counts the wait as it begins: commit only once the update is seen waiting.
+    for (;;) {
+      const [waits] = await holder.query("SELECT 1 FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = ? AND trx_state = 'LOCK WAIT'", [waiter.threadId]);
+      if ((waits as unknown[]).length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await holder.query('COMMIT');
     await waiting;
     expect(countedBetween(before, await reader.read()).rowLockWaits).toBeGreaterThanOrEqual(1);
