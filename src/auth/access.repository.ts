@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { View } from '../vocabulary';
-import type { Access, KeptAccess } from './access';
+import type { Access, AccessCheck, KeptAccess } from './access';
 
 interface AccessRow {
   token_id: string;
@@ -26,18 +26,6 @@ const ACCESS_SQL = `
   LEFT JOIN bases b ON b.base_id = t.base_id
   LEFT JOIN members m ON m.base_id = t.base_id AND m.user_id = t.user_id
   WHERE t.token_hash = ?`;
-
-/**
- * The kept access's check as part of another read: a column of its SELECT list, 1 while the kept
- * access still holds (else 0, or NULL when the token or the membership is gone), and the joins the
- * column reads, each with the parameters it takes.
- */
-export interface AccessCheck {
-  column: string;
-  columnParameters: unknown[];
-  joins: string;
-  joinParameters: unknown[];
-}
 
 /** The access check's SQL for the SELECT list and for the joins, and its parameters ahead of the WHERE's. */
 export function accessCheckSql(accessCheck: AccessCheck | undefined): [string, string, unknown[]] {

@@ -7,8 +7,8 @@
 //   statement that it still holds, else the request is authorized again with a fresh read.
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
-import type { Access, KeptAccess } from './access';
-import { AccessRepository, type AccessCheck } from './access.repository';
+import type { Access, AccessCheck, KeptAccess } from './access';
+import { AccessRepository } from './access.repository';
 import { bearerToken, hashToken } from './tokens';
 
 /** Distinct tokens kept at once; all are dropped together when there are more. */

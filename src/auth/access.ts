@@ -1,6 +1,17 @@
 // What authorizing a request finds out about its token, carried on the request to the handler.
 import type { Role, Scope, View } from '../vocabulary';
-import type { AccessCheck } from './access.repository';
+
+/**
+ * The kept access's check as part of another read: a column of its SELECT list, 1 while the kept
+ * access still holds (else 0, or NULL when the token or the membership is gone), and the joins the
+ * column reads, each with the parameters it takes.
+ */
+export interface AccessCheck {
+  column: string;
+  columnParameters: unknown[];
+  joins: string;
+  joinParameters: unknown[];
+}
 
 export interface AccessBase {
   baseId: string;

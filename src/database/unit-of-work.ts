@@ -11,11 +11,9 @@ import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
 import { isRetryableConflict } from './db-errors';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
-import { GroupedWrites } from './grouped-writes';
+import { GroupedWrites, type WriteWork } from './grouped-writes';
 import { StatementPipeline } from './statement-pipeline';
 import { WalCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
-
-export type WriteWork<T> = (tx: EntityManager) => Promise<T>;
 
 export abstract class UnitOfWork {
   abstract readonly dialect: Dialect;

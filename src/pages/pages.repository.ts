@@ -6,7 +6,8 @@ import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../d
 import { readAtCommit, runLater } from '../database/statement-pipeline';
 import { CHANGE_NO, countPageChange } from './page-changes';
 import type { Dialect } from '../database/data-source';
-import { accessCheckSql, accessHoldsOf, type AccessCheck } from '../auth/access.repository';
+import type { AccessCheck } from '../auth/access';
+import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { KeptBody } from './kept-bodies';
 import type { PageRow, PageSummaryRow } from './page.rows';

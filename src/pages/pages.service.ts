@@ -2,8 +2,7 @@
 // is one unit of work that locks its base first, so outline writes of one base run one at a time.
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { confirmed, type KeptAccess } from '../auth/access';
-import type { AccessCheck } from '../auth/access.repository';
+import { confirmed, type AccessCheck, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
 import { newContentId } from '../auth/tokens';
 import { prepareContent, prepareTitle } from '../content/prepare';
