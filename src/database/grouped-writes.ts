@@ -4,10 +4,8 @@
 // timed per statement at 100,000 pages) is paid once for all of them. A write that fails rolls
 // back to its savepoint, the others stand; every write answers only once the transaction holding
 // it has committed.
-import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-
-/** A write's work, given the transaction's manager. */
-export type WriteWork<T> = (tx: EntityManager) => Promise<T>;
+import type { DataSource, QueryRunner } from 'typeorm';
+import type { WriteWork } from './write-work';
 
 interface Waiting {
   work: WriteWork<unknown>;

@@ -11,9 +11,10 @@ import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
 import { isRetryableConflict } from './db-errors';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
-import { GroupedWrites, type WriteWork } from './grouped-writes';
+import { GroupedWrites } from './grouped-writes';
 import { StatementPipeline } from './statement-pipeline';
 import { WalCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
+import type { WriteWork } from './write-work';
 
 export abstract class UnitOfWork {
   abstract readonly dialect: Dialect;
