@@ -10,6 +10,7 @@ import type { AppConfig } from './config/config';
 import { setupDocs } from './docs/setup-docs';
 import { answerClientErrors } from './http/client-errors';
 import { cors } from './http/cors';
+import { keepConnectionsAlive } from './http/keep-alive';
 import { PrototypedExpressAdapter } from './http/express-adapter';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
@@ -42,5 +43,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.init();
   collectRoutes(app.getHttpAdapter().getInstance());
   answerClientErrors(app.getHttpServer());
+  keepConnectionsAlive(app.getHttpServer(), config.keepAliveSeconds);
   return app;
 }

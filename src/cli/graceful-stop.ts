@@ -1,5 +1,5 @@
 // Stopping the service without losing a request behind a proxy that keeps connections alive
-// (nginx's upstream keepalive, whose idle timeout is shorter than Node's 5 s): drain first, still
+// (nginx's upstream keepalive, whose idle timeout is shorter than ours): drain first, still
 // listening and keeping connections alive; then stop listening and close each connection after its
 // next answer; let the requests in flight finish; close the database.
 import type { INestApplication } from '@nestjs/common';

@@ -1,7 +1,7 @@
 // The service configuration: AppConfig, what createApp takes, from the environment checked against
 // its schema (environment.ts), with the defaults of the settings left unset.
 import { ConfigError } from './config-error';
-import { DEFAULT_DRAIN_SECONDS, DEFAULT_STOP_TIMEOUT_SECONDS, validateEnvironment, type LogLevel } from './environment';
+import { DEFAULT_DRAIN_SECONDS, DEFAULT_KEEPALIVE_SECONDS, DEFAULT_STOP_TIMEOUT_SECONDS, validateEnvironment, type LogLevel } from './environment';
 
 export { ConfigError } from './config-error';
 export { logLevels, type LogLevel } from './environment';
@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
   logLevel: LogLevel;
+  /** How long an idle kept-alive connection stays open before the service closes it. */
+  keepAliveSeconds: number;
   /** On SIGTERM or SIGINT: how long to keep listening, at most, for the open connections to close. */
   drainSeconds: number;
   /** On SIGTERM or SIGINT: how long the whole stop may take before the process exits anyway. */
@@ -27,14 +29,15 @@ export const defaults: AppConfig = {
   port: 8080,
   bodyLimit: 1024 * 1024,
   logLevel: 'info',
+  keepAliveSeconds: DEFAULT_KEEPALIVE_SECONDS,
   drainSeconds: DEFAULT_DRAIN_SECONDS,
   stopTimeoutSeconds: DEFAULT_STOP_TIMEOUT_SECONDS,
 };
 
 type Env = Record<string, string | undefined>;
 
-/** KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT, KB_LOG_LEVEL, KB_DRAIN_SECONDS and
- * KB_STOP_TIMEOUT_SECONDS; unset or blank takes the default. */
+/** KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT, KB_LOG_LEVEL, KB_KEEPALIVE_SECONDS,
+ * KB_DRAIN_SECONDS and KB_STOP_TIMEOUT_SECONDS; unset or blank takes the default. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const variables = validateEnvironment(env);
   return {
@@ -43,6 +46,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: variables.PORT ?? defaults.port,
     bodyLimit: variables.KB_BODY_LIMIT ?? defaults.bodyLimit,
     logLevel: variables.KB_LOG_LEVEL ?? defaults.logLevel,
+    keepAliveSeconds: variables.KB_KEEPALIVE_SECONDS ?? defaults.keepAliveSeconds,
     drainSeconds: variables.KB_DRAIN_SECONDS ?? defaults.drainSeconds,
     stopTimeoutSeconds: variables.KB_STOP_TIMEOUT_SECONDS ?? defaults.stopTimeoutSeconds,
   };

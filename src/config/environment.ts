@@ -11,6 +11,9 @@ export type LogLevel = (typeof logLevels)[number];
 
 export const DEFAULT_DRAIN_SECONDS = 3;
 export const DEFAULT_STOP_TIMEOUT_SECONDS = 10;
+/** Above the idle timeouts of the balancers in front of us (nginx's and AWS ALB's 60 s), so the
+ * balancer, not we, closes an idle connection: a request it sends as we close would get no answer. */
+export const DEFAULT_KEEPALIVE_SECONDS = 65;
 
 type Env = Record<string, unknown>;
 
@@ -66,6 +69,10 @@ export class EnvironmentVariables {
    * at most for the open connections to close. */
   @Seconds('a number of seconds, 0 or more (for example 3 or 0.5)')
   KB_DRAIN_SECONDS?: number;
+
+  /** How long an idle kept-alive connection stays open. */
+  @Seconds('a number of seconds above 0 (for example 65)', true)
+  KB_KEEPALIVE_SECONDS?: number;
 
   /** How long the whole stop may take, from the signal, before the process exits with status 1. */
   @Seconds('a number of seconds above 0 (for example 10)', true)

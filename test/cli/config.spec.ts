@@ -8,7 +8,7 @@ import { parseDatabaseUrl } from '../../src/database/data-source';
 describe('configuration from the environment', () => {
   it('gives the defaults for an empty environment; blank means unset', () => {
     expect(loadConfig({})).toEqual({
-      databaseUrl: './data/kb.db', host: '127.0.0.1', port: 8080, bodyLimit: 1048576, logLevel: 'info', drainSeconds: 3, stopTimeoutSeconds: 10,
+      databaseUrl: './data/kb.db', host: '127.0.0.1', port: 8080, bodyLimit: 1048576, logLevel: 'info', keepAliveSeconds: 65, drainSeconds: 3, stopTimeoutSeconds: 10,
     });
     expect(loadConfig({ PORT: '  ', HOST: '' })).toEqual(loadConfig({}));
   });
@@ -16,8 +16,10 @@ describe('configuration from the environment', () => {
   it('reads every setting', () => {
     expect(loadConfig({
       KB_DATABASE_URL: 'sqlite:/srv/kb.db', HOST: '0.0.0.0', PORT: '0', KB_BODY_LIMIT: '2048', KB_LOG_LEVEL: 'WARN',
-      KB_DRAIN_SECONDS: '0.5', KB_STOP_TIMEOUT_SECONDS: '30',
-    })).toEqual({ databaseUrl: 'sqlite:/srv/kb.db', host: '0.0.0.0', port: 0, bodyLimit: 2048, logLevel: 'warn', drainSeconds: 0.5, stopTimeoutSeconds: 30 });
+      KB_KEEPALIVE_SECONDS: '75', KB_DRAIN_SECONDS: '0.5', KB_STOP_TIMEOUT_SECONDS: '30',
+    })).toEqual({
+      databaseUrl: 'sqlite:/srv/kb.db', host: '0.0.0.0', port: 0, bodyLimit: 2048, logLevel: 'warn', keepAliveSeconds: 75, drainSeconds: 0.5, stopTimeoutSeconds: 30,
+    });
   });
 
   it.each<[Record<string, string>, RegExp]>([
@@ -30,6 +32,8 @@ describe('configuration from the environment', () => {
     [{ KB_LOG_LEVEL: 'verbose' }, /^KB_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "verbose"\.$/],
     [{ KB_DRAIN_SECONDS: 'soon' }, /^KB_DRAIN_SECONDS must be a number of seconds, 0 or more \(for example 3 or 0\.5\), not "soon"\.$/],
     [{ KB_DRAIN_SECONDS: '-1' }, /^KB_DRAIN_SECONDS must be/],
+    [{ KB_KEEPALIVE_SECONDS: '0' }, /^KB_KEEPALIVE_SECONDS must be a number of seconds above 0 \(for example 65\), not "0"\.$/],
+    [{ KB_KEEPALIVE_SECONDS: '65s' }, /^KB_KEEPALIVE_SECONDS must be/],
     [{ KB_STOP_TIMEOUT_SECONDS: '0' }, /^KB_STOP_TIMEOUT_SECONDS must be a number of seconds above 0 \(for example 10\), not "0"\.$/],
     [{ KB_DRAIN_SECONDS: '5' }, /^KB_STOP_TIMEOUT_SECONDS \(10\) must be more than twice KB_DRAIN_SECONDS \(5\): the stop drains, then waits as long again for the open connections to close\.$/],
   ])('names the setting that cannot be used: %j', (env, message) => {

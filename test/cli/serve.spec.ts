@@ -234,6 +234,25 @@ describe('kbp serve stops', () => {
     expect(stopped.stdout).toContain('kb-pages is stopping (no connection open)');
   });
 
+  it('closes an idle kept-alive connection after its drain, without waiting for KB_KEEPALIVE_SECONDS', async () => {
+    // A stop that waited for the 65 s keep-alive would outlast the 5 s bound and exit with 1.
+    const server = await startServe(['--no-demo', '--db', database.url()], { KB_DRAIN_SECONDS: '0.5', KB_STOP_TIMEOUT_SECONDS: '5' });
+    const { hostname, port } = new URL(server.url);
+    const idle = connect(Number(port), hostname);
+    try {
+      const answered = receive(idle, /\r\n\r\n\{.*\}$/s);
+      idle.write(`GET /healthz HTTP/1.1\r\nHost: ${server.url.slice(7)}\r\n\r\n`);
+      expect(await answered).toMatch(/^HTTP\/1\.1 200 [^]*\r\nKeep-Alive: timeout=65\r\n/);
+      const closedByService = new Promise((resolve) => idle.once('end', resolve));
+      const stopped = await server.stop();
+      await closedByService;
+      expect({ code: stopped.code, stderr: stopped.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stopped.stdout).toContain('kb-pages is stopping (1 connection(s) still open)');
+    } finally {
+      idle.destroy();
+    }
+  });
+
   it('with status 1 when a request in flight outlasts KB_STOP_TIMEOUT_SECONDS', async () => {
     const server = await startServe(['--db', database.url()], { KB_DRAIN_SECONDS: '0.2', KB_STOP_TIMEOUT_SECONDS: '1.5' });
     const token = (await server.waitFor(demoToken))[1];
