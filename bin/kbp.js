@@ -16,14 +16,32 @@
 // requests; without it 0.01 KB, scavenges of 0.5 ms and none in 3 s (14 us of scavenging a detail
 // against 3.3; searches the same either way). Both one process alone, 3 s of --trace-gc-nvp each.
 'use strict';
-const { existsSync } = require('node:fs');
+const { existsSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const main = join(root, 'dist', 'src', 'cli', 'main.js');
-if (!existsSync(main)) {
+// better-sqlite3 is compiled for the Node the project pins (the `node` package); under another
+// one it fails to load with a message about NODE_MODULE_VERSION that tells nobody what to do.
+const pinned = /^\D*(\d+)/.exec(readPackage().dependencies?.node ?? '')?.[1];
+const running = process.versions.node.split('.')[0];
+if (pinned && pinned !== running) {
+  process.stderr.write(
+    `error: kbp needs Node.js ${pinned}, which the project installs for itself; this is Node.js ${process.versions.node}.\n`
+    + `Run it through npm, which puts that Node first: \`npx kbp …\` in ${root}.\n`,
+  );
+  process.exitCode = 1;
+} else if (!existsSync(main)) {
   process.stderr.write(`error: kbp is not built: ${main} is missing; run \`npm run build\` in ${root} first.\n`);
   process.exitCode = 1;
 } else {
   require(main).run(process.argv);
+}
+
+function readPackage() {
+  try {
+    return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  } catch {
+    return {};
+  }
 }

@@ -1,6 +1,6 @@
 // kbp's help, usage errors and its executable: no database is opened.
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { kbp, kbpBin } from './kbp-process';
@@ -78,6 +78,26 @@ describe('kbp help and usage', () => {
       execFile(kbpBin, ['--help'], { env, timeout: 30_000 }, (error, out) => (error ? reject(error) : resolve(out)));
     });
     expect(stdout).toMatch(/^Usage: kbp /);
+  });
+
+  it('under another Node than the pinned one, says which it needs and to run it through npx', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'kbp-other-node-'));
+    try {
+      mkdirSync(join(project, 'bin'));
+      copyFileSync(kbpBin, join(project, 'bin', 'kbp.js'));
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ dependencies: { node: '^99.1.0' } }));
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(process.execPath, [join(project, 'bin', 'kbp.js'), 'token', 'list'], { timeout: 30_000 }, (error, _out, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, stderr }));
+      });
+      expect(result).toEqual({
+        code: 1,
+        stderr: `error: kbp needs Node.js 99, which the project installs for itself; this is Node.js ${process.versions.node}.\n`
+          + `Run it through npm, which puts that Node first: \`npx kbp …\` in ${project}.\n`,
+      });
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it('says to run npm run build when the compiled code is missing', async () => {
