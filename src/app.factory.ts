@@ -14,7 +14,7 @@ import { keepConnectionsAlive } from './http/keep-alive';
 import { PrototypedExpressAdapter } from './http/express-adapter';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
-import { collectRoutes } from './http/route-table';
+import { RouteTable } from './http/route-table';
 import { createLogger, nestLoggerOf } from './logging/logger';
 
 export interface CreateAppOptions {
@@ -38,10 +38,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Before anything that answers (the CORS preflight included), so every answer has them.
   app.use(requestId);
   if (logger?.isLevelEnabled('info')) app.use(requestLog(logger));
-  app.use(cors);
+  const routes = app.get(RouteTable);
+  app.use(cors(routes));
   setupDocs(app);
   await app.init();
-  collectRoutes(app.getHttpAdapter().getInstance());
+  routes.collect(app.getHttpAdapter().getInstance());
   answerClientErrors(app.getHttpServer());
   keepConnectionsAlive(app.getHttpServer(), config.keepAliveSeconds);
   return app;

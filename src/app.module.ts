@@ -1,5 +1,5 @@
-// The application: configuration and database for all, the feature modules, and the global
-// pipeline (one guard chain, one validation pipe, one exception filter).
+// The application: configuration and database for all, the feature modules, the global pipeline
+// (one guard chain, one validation pipe, one exception filter) and the app's route table.
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
@@ -14,6 +14,7 @@ import { EnvelopeFilter } from './errors/envelope.filter';
 import { HealthModule } from './health/health.module';
 import { AccessChainGuard } from './http/guards/access-chain.guard';
 import { AccessGuardsModule } from './http/guards/access-guards.module';
+import { RouteTable } from './http/route-table';
 import { validationPipe } from './http/validation';
 import { PagesModule } from './pages/pages.module';
 import { SearchModule } from './search/search.module';
@@ -40,6 +41,7 @@ export class AppModule {
         DocsModule,
       ],
       providers: [
+        RouteTable,
         { provide: APP_GUARD, useExisting: AccessChainGuard },
         { provide: APP_PIPE, useFactory: validationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },

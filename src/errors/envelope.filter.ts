@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import { translateDatabaseError } from '../database/db-errors';
 import { codeForStatus, errorStatus, type ErrorCode } from './error-codes';
 import { DomainError } from './domain-error';
-import { allowHeader, findKnownPath } from '../http/route-table';
+import { allowHeader, RouteTable } from '../http/route-table';
 import { API_PREFIX } from '../http/api-prefix';
 import { takeAuthorizeAgain } from '../http/kept-access-retry';
 
@@ -36,6 +36,8 @@ const bodyErrors: Record<string, [ErrorCode, string]> = {
 @Catch()
 export class EnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('EnvelopeFilter');
+
+  constructor(private readonly routes: RouteTable) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -80,7 +82,7 @@ export class EnvelopeFilter implements ExceptionFilter {
     const status = exception.getStatus();
     if (status === 404) {
       const path = request.originalUrl.split('?')[0];
-      const known = findKnownPath(path);
+      const known = this.routes.find(path);
       if (!known) return ['NOT_FOUND', `There is no ${path}; the API lives under ${API_PREFIX}.`];
       const allow = allowHeader(known);
       // A route that exists for this method and answered 404 itself: nothing there, not a wrong method.

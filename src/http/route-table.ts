@@ -1,13 +1,13 @@
-// Every path the service routes, with its methods, read from the Express router once the app is
-// set up: 405 with Allow for a known path, and CORS preflight only where a route exists.
+// Every path the app routes, with its methods, read from its Express router once the app is set
+// up: 405 with Allow for a known path, and CORS preflight only where a route exists. One table per
+// app (a provider), so two apps in one process each answer from their own routes.
+import { Injectable } from '@nestjs/common';
 import type { Express } from 'express';
 
 export interface KnownPath {
   pattern: RegExp;
   methods: Set<string>;
 }
-
-let knownPaths: KnownPath[] = [];
 
 interface Layer {
   route?: { path: string | string[]; methods: Record<string, boolean> };
@@ -18,23 +18,28 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Reads the routes of the app's router (call after the app is initialised). */
-export function collectRoutes(app: Express): void {
-  const router = (app as unknown as { router?: { stack: Layer[] } }).router;
-  const byPath = new Map<string, Set<string>>();
-  for (const layer of router?.stack ?? []) {
-    if (!layer.route) continue;
-    for (const path of [layer.route.path].flat()) {
-      const methods = byPath.get(path) ?? new Set<string>();
-      for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') methods.add(method.toUpperCase());
-      byPath.set(path, methods);
-    }
-  }
-  knownPaths = [...byPath].map(([path, methods]) => ({ pattern: patternOf(path), methods }));
-}
+@Injectable()
+export class RouteTable {
+  private known: KnownPath[] = [];
 
-export function findKnownPath(path: string): KnownPath | undefined {
-  return knownPaths.find((known) => known.pattern.test(path));
+  /** Reads the routes of the app's router (call after the app is initialised). */
+  collect(app: Express): void {
+    const router = (app as unknown as { router?: { stack: Layer[] } }).router;
+    const byPath = new Map<string, Set<string>>();
+    for (const layer of router?.stack ?? []) {
+      if (!layer.route) continue;
+      for (const path of [layer.route.path].flat()) {
+        const methods = byPath.get(path) ?? new Set<string>();
+        for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') methods.add(method.toUpperCase());
+        byPath.set(path, methods);
+      }
+    }
+    this.known = [...byPath].map(([path, methods]) => ({ pattern: patternOf(path), methods }));
+  }
+
+  find(path: string): KnownPath | undefined {
+    return this.known.find((known) => known.pattern.test(path));
+  }
 }
 
 export function allowHeader(known: KnownPath): string {
