@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import { translateDatabaseError } from '../database/db-errors';
 import { codeForStatus, errorStatus, type ErrorCode } from './error-codes';
 import { DomainError } from './domain-error';
-import { allowHeader, RouteTable } from '../http/route-table';
+import { allowHeader, pathOf, RouteTable } from '../http/route-table';
 import { API_PREFIX } from '../http/api-prefix';
 import { takeAuthorizeAgain } from '../http/kept-access-retry';
 
@@ -81,10 +81,10 @@ export class EnvelopeFilter implements ExceptionFilter {
   private describeHttp(exception: HttpException, request: Request, response: Response): [ErrorCode, string] {
     const status = exception.getStatus();
     if (status === 404) {
-      const path = request.originalUrl.split('?')[0];
+      const path = pathOf(request.originalUrl);
       const known = this.routes.find(path);
       if (!known) return ['NOT_FOUND', `There is no ${path}; the API lives under ${API_PREFIX}.`];
-      const allow = allowHeader(known);
+      const allow = allowHeader(known.methods);
       // A route that exists for this method and answered 404 itself: nothing there, not a wrong method.
       if (allow.split(', ').includes(request.method)) return ['NOT_FOUND', `There is nothing at ${path}.`];
       response.setHeader('Allow', allow);

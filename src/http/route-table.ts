@@ -42,9 +42,23 @@ export class RouteTable {
   }
 }
 
-export function allowHeader(known: KnownPath): string {
-  const methods = new Set(known.methods);
+/** The path of a request target in origin-form (`/a?b`) or absolute-form (`http://host/a?b`), as
+ * Express routes it; anything else (`*`, CONNECT's `host:port`) names no path and comes back as it
+ * is, which no route matches. */
+export function pathOf(target: string): string {
+  const path = target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '').split(/[?#]/)[0];
+  return path === '' ? '/' : path;
+}
+
+// Allow names methods in one order, whatever order the controllers declare them in: reads, writes,
+// then OPTIONS (any other method just before it).
+const methodOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const rankOf = (method: string): number => (methodOrder.includes(method) ? methodOrder.indexOf(method) : methodOrder.length - 1);
+
+/** The methods offered, with HEAD wherever GET is and OPTIONS (the preflight) everywhere. */
+export function allowHeader(offered: Set<string>): string {
+  const methods = new Set(offered);
   if (methods.has('GET')) methods.add('HEAD');
   methods.add('OPTIONS');
-  return [...methods].join(', ');
+  return [...methods].sort((a, b) => rankOf(a) - rankOf(b)).join(', ');
 }

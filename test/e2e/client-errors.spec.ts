@@ -1,7 +1,7 @@
 // What reaches the service as raw bytes (decisions "Order of checks"): requests Node's HTTP
 // parser refuses still get the error shape and the CORS header, then the connection closes;
-// methods, HEAD, preflight, unknown paths and trailing slashes on every route; a 500 hides its
-// internals.
+// methods (every 405 with Allow), HEAD, preflight, unknown paths and trailing slashes on every
+// route; a 500 hides its internals.
 import { connect, type AddressInfo } from 'node:net';
 import { describeEachBackend, expectError, type Harness, type TestBase } from '../support/e2e';
 
@@ -61,6 +61,17 @@ function expectRefused(answer: RawAnswer, status: number, code: string): void {
 }
 
 const methodSet = (allow: unknown): string[] => String(allow).split(',').map((m) => m.trim()).sort();
+
+/** Request targets on known paths, as a client may send them, with the Allow of their path. */
+const knownTargets: [string, string][] = [
+  ['/api/v1/bases/team-docs/pages', 'GET, HEAD, POST, OPTIONS'],
+  ['/api/v1/bases/team-docs/pages/', 'GET, HEAD, POST, OPTIONS'],
+  ['/api/v1/bases/team-docs/pages/abc123', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+  ['/api/v1/bases/team-docs/tree', 'GET, HEAD, OPTIONS'],
+  ['/api/v1/bases/team-docs/search?q=a%20b', 'GET, HEAD, OPTIONS'],
+  ['http://localhost/api/v1/bases/team-docs/pages?limit=1', 'GET, HEAD, POST, OPTIONS'],
+  ['/healthz', 'GET, HEAD, OPTIONS'],
+];
 
 /** Every path a GET is offered on, below the server root, with the media type of its answer. */
 function getPaths(base: TestBase, contentId: string): [string, RegExp][] {
@@ -133,6 +144,38 @@ describeEachBackend('methods and paths on every route', (h) => {
     expect({ status: answer.status, code: answer.body.error.code }).toEqual({ status: 405, code: 'METHOD_NOT_ALLOWED' });
     expect(methodSet(answer.headers.allow)).toEqual(methodSet('GET, HEAD, POST, OPTIONS'));
     expect(answer.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it.each(['QUERY', 'TRACE', 'PUT', 'PROPFIND'])('answers %s on a known path, whatever the form of its target, with 405 and the Allow of that path', async (method) => {
+    for (const [target, allow] of knownTargets) {
+      const answer = await exchange(h(), `${method} ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+      expect({ target, status: answer.status, code: answer.body.error.code, allow: answer.headers.allow }).toEqual({ target, status: 405, code: 'METHOD_NOT_ALLOWED', allow });
+      expect(answer.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
+  it('answers every method a known path does not offer with 405 and Allow, on every route', async () => {
+    const base = await h().fresh();
+    const api = `/api/v1/bases/${base.baseId}`;
+    const offered: [string, string][] = [
+      [`${api}/info`, 'GET, HEAD, OPTIONS'],
+      [`${api}/token`, 'GET, HEAD, OPTIONS'],
+      [`${api}/pages`, 'GET, HEAD, POST, OPTIONS'],
+      [`${api}/pages/abc123`, 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+      [`${api}/search`, 'GET, HEAD, OPTIONS'],
+      [`${api}/tree`, 'GET, HEAD, OPTIONS'],
+      ['/api/v1/openapi.json', 'GET, HEAD, OPTIONS'],
+      ['/api/v1/manual', 'GET, HEAD, OPTIONS'],
+      ['/api/v1/docs', 'GET, HEAD, OPTIONS'],
+      ['/healthz', 'GET, HEAD, OPTIONS'],
+      ['/readyz', 'GET, HEAD, OPTIONS'],
+    ];
+    for (const [path, allow] of offered) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'QUERY', 'TRACE', 'PROPFIND', 'SEARCH'].filter((m) => !allow.split(', ').includes(m))) {
+        const answer = await exchange(h(), `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+        expect({ method, path, status: answer.status, allow: answer.headers.allow }).toEqual({ method, path, status: 405, allow });
+      }
+    }
   });
 
   it('answers HEAD on every GET path like GET, without a body', async () => {

@@ -2,7 +2,7 @@
 // apps in one process (as tests and a second service make) answer from their own routes.
 import 'reflect-metadata';
 import express from 'express';
-import { RouteTable } from '../../../src/http/route-table';
+import { allowHeader, pathOf, RouteTable } from '../../../src/http/route-table';
 
 function tableOf(routes: (app: express.Express) => void): RouteTable {
   const app = express();
@@ -22,5 +22,24 @@ describe('RouteTable', () => {
     expect(first.find('/b')).toBeUndefined();
     expect([...second.find('/b')!.methods]).toEqual(['POST']);
     expect(second.find('/a/1')).toBeUndefined();
+  });
+
+  it('names the methods of a path in one order, whatever order they are declared in', () => {
+    const table = tableOf((app) => app.delete('/x/:id', noop).patch('/x/:id', noop).post('/x', noop).get('/x', noop));
+    expect(allowHeader(table.find('/x')!.methods)).toBe('GET, HEAD, POST, OPTIONS');
+    expect(allowHeader(table.find('/x/1')!.methods)).toBe('PATCH, DELETE, OPTIONS');
+  });
+});
+
+describe('pathOf', () => {
+  it.each([
+    ['/a/b', '/a/b'],
+    ['/a/b?q=1', '/a/b'],
+    ['http://host:8080/a/b?q=1', '/a/b'],
+    ['HTTPS://host', '/'],
+    ['*', '*'],
+    ['host:443', 'host:443'],
+  ])('reads %s as %s', (target, path) => {
+    expect(pathOf(target)).toBe(path);
   });
 });
