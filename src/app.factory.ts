@@ -43,7 +43,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   setupDocs(app);
   await app.init();
   routes.collect(app.getHttpAdapter().getInstance());
-  answerClientErrors(app.getHttpServer());
+  answerClientErrors(app.getHttpServer(), routes);
   keepConnectionsAlive(app.getHttpServer(), config.keepAliveSeconds);
   return app;
 }

@@ -40,6 +40,13 @@ export class RouteTable {
   find(path: string): KnownPath | undefined {
     return this.known.find((known) => known.pattern.test(path));
   }
+
+  /** The Allow of a 405 at `path`: that path's methods; off every known path (or with no path
+   * to read) the methods the service offers anywhere. */
+  allowAt(path: string | undefined): string {
+    const known = path === undefined ? undefined : this.find(path);
+    return allowHeader(known?.methods ?? new Set(this.known.flatMap((each) => [...each.methods])));
+  }
 }
 
 /** The path of a request target in origin-form (`/a?b`) or absolute-form (`http://host/a?b`), as
@@ -51,7 +58,8 @@ export function pathOf(target: string): string {
 }
 
 // Allow names methods in one order, whatever order the controllers declare them in: reads, writes,
-// then OPTIONS (any other method just before it).
+// then OPTIONS (any other method just before it), so the service's value reads
+// GET, HEAD, POST, PATCH, DELETE, OPTIONS and a path's is that list without what it does not offer.
 const methodOrder = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const rankOf = (method: string): number => (methodOrder.includes(method) ? methodOrder.indexOf(method) : methodOrder.length - 1);
 

@@ -1,7 +1,7 @@
 // What reaches the service as raw bytes (decisions "Order of checks"): requests Node's HTTP
-// parser refuses still get the error shape and the CORS header, then the connection closes;
-// methods (every 405 with Allow), HEAD, preflight, unknown paths and trailing slashes on every
-// route; a 500 hides its internals.
+// parser refuses still get the error shape and the CORS header (a 405 its Allow), then the
+// connection closes; methods (every 405 with Allow), HEAD, preflight, unknown paths and trailing
+// slashes on every route; a 500 hides its internals.
 import { connect, type AddressInfo } from 'node:net';
 import { describeEachBackend, expectError, type Harness, type TestBase } from '../support/e2e';
 
@@ -62,6 +62,9 @@ function expectRefused(answer: RawAnswer, status: number, code: string): void {
 
 const methodSet = (allow: unknown): string[] => String(allow).split(',').map((m) => m.trim()).sort();
 
+/** What a 405 off any known path names: every method the service offers somewhere. */
+const serviceAllow = 'GET, HEAD, POST, PATCH, DELETE, OPTIONS';
+
 /** Request targets on known paths, as a client may send them, with the Allow of their path. */
 const knownTargets: [string, string][] = [
   ['/api/v1/bases/team-docs/pages', 'GET, HEAD, POST, OPTIONS'],
@@ -72,6 +75,12 @@ const knownTargets: [string, string][] = [
   ['http://localhost/api/v1/bases/team-docs/pages?limit=1', 'GET, HEAD, POST, OPTIONS'],
   ['/healthz', 'GET, HEAD, OPTIONS'],
 ];
+
+/** Targets off every known path, or whose path cannot be read. */
+const unknownTargets = ['/nowhere', '/api/v1/bases/team-docs/trees', 'http://localhost/nowhere?q=1', '*'];
+
+/** The methods Node's parser refuses (unknown, or not in capitals), and CONNECT, which it hands over unanswered. */
+const parserMethods = ['FOO', 'BREW', 'Patch', 'get', 'CONNECT'];
 
 /** Every path a GET is offered on, below the server root, with the media type of its answer. */
 function getPaths(base: TestBase, contentId: string): [string, RegExp][] {
@@ -94,6 +103,41 @@ describeEachBackend('requests the HTTP parser refuses', (h) => {
   it.each(['get', 'FOO', 'Post'])('answers the method %s with 405 METHOD_NOT_ALLOWED, then closes', async (method) => {
     const base = await h().fresh();
     expectRefused(await exchange(h(), `${method} /api/v1/bases/${base.baseId}/info HTTP/1.1\r\nHost: localhost\r\n\r\n`), 405, 'METHOD_NOT_ALLOWED');
+  });
+
+  it.each(parserMethods)('answers %s on a known path with 405 and the Allow of that path', async (method) => {
+    for (const [target, allow] of knownTargets) {
+      const answer = await exchange(h(), `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      expectRefused(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect({ target, allow: answer.headers.allow }).toEqual({ target, allow });
+    }
+  });
+
+  it.each(parserMethods)('answers %s off any known path with 405 and the Allow of the whole service', async (method) => {
+    for (const target of unknownTargets) {
+      const answer = await exchange(h(), `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+      expectRefused(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect({ target, allow: answer.headers.allow }).toEqual({ target, allow: serviceAllow });
+    }
+  });
+
+  it('answers a method whose request target never arrived with the Allow of the whole service', async () => {
+    for (const bytes of ['FOO', 'get /api/v1/bases/team-docs/pages', 'BREW /api/v1/bases/team-docs/pages\r\n\r\n']) {
+      const answer = await exchange(h(), bytes);
+      expectRefused(answer, 405, 'METHOD_NOT_ALLOWED');
+      expect({ bytes, allow: answer.headers.allow }).toEqual({ bytes, allow: serviceAllow });
+    }
+  });
+
+  it('reads the Allow of a refused request from its own request line, not from the one before it', async () => {
+    const base = await h().fresh();
+    const answers = await converse(h(), `GET /api/v1/bases/${base.baseId}/info HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${base.token}\r\n\r\nget /api/v1/bases/${base.baseId}/pages/abc123 HTTP/1.1\r\n\r\n`);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 405]);
+    expect(answers[1].headers.allow).toBe('GET, HEAD, PATCH, DELETE, OPTIONS');
+    // A body ending without a line break runs into the refused method: the target is still its own.
+    const afterBody = await converse(h(), `GET /healthz HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\n\r\nab cFOO /api/v1/bases/${base.baseId}/tree HTTP/1.1\r\n\r\n`);
+    expect(afterBody.map((answer) => answer.status)).toEqual([200, 405]);
+    expect(afterBody[1].headers.allow).toBe('GET, HEAD, OPTIONS');
   });
 
   it('answers headers over the size limit with 431 REQUEST_HEADER_FIELDS_TOO_LARGE, then closes', async () => {

@@ -29,6 +29,13 @@ describe('RouteTable', () => {
     expect(allowHeader(table.find('/x')!.methods)).toBe('GET, HEAD, POST, OPTIONS');
     expect(allowHeader(table.find('/x/1')!.methods)).toBe('PATCH, DELETE, OPTIONS');
   });
+
+  it('names every method the app offers for a 405 off its known paths', () => {
+    const table = tableOf((app) => app.delete('/x/:id', noop).patch('/x/:id', noop).post('/x', noop).get('/x', noop));
+    expect(table.allowAt('/x')).toBe('GET, HEAD, POST, OPTIONS');
+    expect(table.allowAt('/nowhere')).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+    expect(table.allowAt(undefined)).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+  });
 });
 
 describe('pathOf', () => {
