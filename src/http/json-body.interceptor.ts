@@ -10,8 +10,8 @@ import type { AppConfig } from '../config/config';
 import { badRequest, unsupportedCharset, unsupportedMediaType } from '../errors/domain-error';
 
 /** Keys that reach an object's prototype when copied; never fields of ours, so refused outright
- * (validation would not name them: class-transformer skips them silently). Nested objects are
- * refused by the field types anyway. */
+ * (validation would not name them: class-transformer skips them silently). Nested ones need no
+ * look: a field holding an object is refused whatever it holds (scalar-fields.ts). */
 const prototypeKeys = ['__proto__', 'constructor', 'prototype'];
 
 /**

@@ -1,7 +1,9 @@
 // The one ValidationPipe: whitelist, unknown fields rejected and named, no implicit conversion,
-// and a first failure worded as what to fix.
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+// a first failure worded as what to fix, and no body field holding an object or an array let
+// through to class-transformer (scalar-fields.ts).
+import { ValidationPipe, type ArgumentMetadata, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
 import { badRequest } from '../errors/domain-error';
+import { isJsonObject, nestedFields, withContainersEmptied } from './scalar-fields';
 
 /** Old field names that clients still send, and what to send instead. */
 const renamedFields: Record<string, string> = { type: 'content_type', lang: 'content_lang' };
@@ -27,16 +29,34 @@ export function describeValidation(errors: ValidationError[]): string {
   return message;
 }
 
+export const validationOptions: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  transform: true,
+  // Implicit conversion turns 'false' into true (typestack/class-transformer#306): never.
+  transformOptions: { enableImplicitConversion: false },
+  stopAtFirstError: true,
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => badRequest(describeValidation(errors)),
+};
+
+/**
+ * Refuses a body whose fields hold objects or arrays before plainToInstance recurses into them.
+ * A body that is not an object never gets here: it was refused when read (json-body.interceptor.ts).
+ */
+class ScalarBodyValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'body' || !isJsonObject(value)) return super.transform(value, metadata);
+    const nested = nestedFields(value);
+    if (nested.length === 0) return super.transform(value, metadata);
+    // Validated with those values emptied, the body fails as it would with shallow ones, with the
+    // same message: an unknown field named as unknown, a known one told what it must be.
+    await super.transform(withContainersEmptied(value), metadata);
+    throw badRequest(`The field "${nested[0]}" must not be an object or an array.`);
+  }
+}
+
 export function validationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
-    transform: true,
-    // Implicit conversion turns 'false' into true (typestack/class-transformer#306): never.
-    transformOptions: { enableImplicitConversion: false },
-    stopAtFirstError: true,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => badRequest(describeValidation(errors)),
-  });
+  return new ScalarBodyValidationPipe(validationOptions);
 }
