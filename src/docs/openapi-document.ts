@@ -1,14 +1,18 @@
 // The OpenAPI 3.1 document of REST API v1, produced by @nestjs/swagger from the controllers' and
 // DTOs' decorators, then finished here with what holds for every operation alike: the path
-// parameters, the errors any route can answer, the 3.1 schema forms, paths relative to /api/v1.
+// parameters, the errors any route can answer, the 3.1 schema forms, paths relative to /api/v1,
+// the marks on what this service adds to the contract.
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type HeaderObject, type OpenAPIObject, type ParameterObject } from '@nestjs/swagger';
 import { API_PREFIX } from '../http/api-prefix';
 import { ErrorResponse } from '../http/error.response';
 import { SANE_REQUEST_ID } from '../http/request-id';
+import { ADDITION, markAdditions } from './contract-additions';
 import { rewriteSchemas, toJsonSchema2020, type SchemaObject } from './json-schema-2020';
 
-export const API_VERSION = '1.2.0';
+/** The interface version of the contract (spec "Versioning"); a client may check it. What this
+ * service adds beyond the contract does not raise it: each addition is marked instead. */
+export const API_VERSION = '1.1.0';
 
 const pathParameters: Record<string, SchemaObject> = {
   base_id: {
@@ -72,7 +76,8 @@ function documentConfig(): Omit<OpenAPIObject, 'paths'> {
     .setTitle('kb-pages')
     .setDescription(
       'Hierarchical knowledge-base pages: list, read, search and the tree of the pages of a knowledge base; '
-        + `create, change and soft-delete pages. The text manual is at ${API_PREFIX}/manual, Swagger UI at ${API_PREFIX}/docs.`,
+        + `create, change and soft-delete pages. The text manual is at ${API_PREFIX}/manual, Swagger UI at ${API_PREFIX}/docs. `
+        + `What this service adds to the contract of interface version ${API_VERSION} is marked \`${ADDITION}: true\`.`,
     )
     .setVersion(API_VERSION)
     .setOpenAPIVersion('3.1.0')
@@ -133,6 +138,7 @@ function finish(document: OpenAPIObject): OpenAPIObject {
   document.components = { ...document.components, parameters: { [REQUEST_ID]: structuredClone(requestIdParameter) }, headers: { [REQUEST_ID]: structuredClone(requestIdHeader) } };
   if (document.info.contact && Object.keys(document.info.contact).length === 0) delete document.info.contact;
   rewriteSchemas(document as unknown as SchemaObject, toJsonSchema2020);
+  markAdditions(document);
   return document;
 }
 

@@ -1,9 +1,11 @@
 // Is this a valid OpenAPI 3.1 document? Its structure against openapi-31.schema.ts, then every
 // Schema Object in it against the JSON Schema 2020-12 meta-schema and compiled in ajv's strict
-// mode (which refuses 3.0 leftovers such as `nullable` or `example` as unknown keywords), every
-// $ref resolved, every path template parameter declared, every operationId unique.
+// mode (which refuses 3.0 leftovers such as `nullable` or `example` as unknown keywords, but not
+// the `x-` extensions 3.1 allows), every $ref resolved, every path template parameter declared,
+// every operationId unique.
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { allowExtensions } from '../support/schema-extensions';
 import { openApi31StructureSchema } from './openapi-31.schema';
 
 type Json = Record<string, any>;
@@ -62,6 +64,7 @@ export function openApi31Problems(document: Json): string[] {
   addFormats(schemas);
   // ajv understands OpenAPI 3.0's `nullable`; JSON Schema 2020-12 (OpenAPI 3.1) has no such keyword.
   schemas.removeKeyword('nullable');
+  allowExtensions(schemas, schemasOf(document).map(([, schema]) => schema));
   const local = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"components#/$defs/'));
   try {
     schemas.addSchema({ $id: 'components', $defs: local(document.components?.schemas ?? {}) as Json });

@@ -4,7 +4,7 @@
 // and review its diff.
 import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
-import { serializeOpenApi } from '../../src/docs/openapi-document';
+import { API_VERSION, serializeOpenApi } from '../../src/docs/openapi-document';
 import { OPENAPI_FILE, writeOpenApiFile } from '../../src/docs/write-openapi';
 import { describeEachBackend } from '../support/e2e';
 import { openApi31Problems, resolvePointer } from './openapi-31';
@@ -68,13 +68,18 @@ describeEachBackend('OpenAPI document', (h) => {
     const old = structuredClone(doc);
     old.components.schemas.PageResponse.properties.view = { type: 'string', enum: ['O', 'L', 'I'], nullable: true };
     old.paths['/bases/{base_id}/info'].get.responses['200'].description = undefined;
+    old.components.schemas.PageSummaryResponse.properties.order.addition = true;
     const problems = openApi31Problems(JSON.parse(JSON.stringify(old)));
     expect(problems.some((p) => p.includes('PageResponse') && p.includes('nullable'))).toBe(true);
     expect(problems.some((p) => p.startsWith('structure:') && p.includes('description'))).toBe(true);
+    // 3.1 allows x- extensions in a Schema Object, and no other keyword JSON Schema does not know.
+    expect(problems.some((p) => p.includes('PageSummaryResponse') && p.includes('"addition"'))).toBe(true);
+    expect(problems.some((p) => p.includes('x-kb-pages-addition'))).toBe(false);
   });
 
-  it('is version 3.1.0 of interface version 1.2.0 under the server /api/v1, with a bearer scheme', () => {
-    expect([doc.openapi, doc.info.version, doc.info.title]).toEqual(['3.1.0', '1.2.0', 'kb-pages']);
+  it('is version 3.1.0 of interface version 1.1.0 (the contract\'s, which a client may check) under the server /api/v1, with a bearer scheme', () => {
+    expect([doc.openapi, doc.info.version, doc.info.title]).toEqual(['3.1.0', '1.1.0', 'kb-pages']);
+    expect(API_VERSION).toBe('1.1.0');
     expect(doc.servers.map((s: Json) => s.url)).toEqual(['/api/v1']);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Response } from 'supertest';
+import { allowExtensions } from './schema-extensions';
 
 export const OPENAPI_FILE = join(__dirname, '..', '..', 'openapi', 'openapi.json');
 
@@ -50,6 +51,7 @@ function load(): NonNullable<typeof loaded> {
   addFormats(ajv, ['uri', 'email']);
   // The decisions promise more than RFC 3339: UTC with milliseconds and "Z".
   ajv.addFormat('date-time', { validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(s) && !Number.isNaN(Date.parse(s)) });
+  allowExtensions(ajv, document);
   ajv.addSchema({ $id: 'openapi', $defs: forTests(document.components?.schemas ?? {}) as Json });
   const templates = Object.keys(document.paths).map((template): [RegExp, string] => {
     const source = template.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
