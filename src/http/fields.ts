@@ -11,8 +11,17 @@ interface FieldOptions {
   nullable?: boolean;
   description?: string;
   example?: unknown;
-  /** The value an omitted field takes (documented; the service applies it). */
+  /** The value an omitted field takes (the service applies it), told in the description. */
   default?: unknown;
+}
+
+/** The description with the default in words, not as a schema `default`: openapi-typescript (its
+ * default options) types a property with a `default` as required, so a typed client could not
+ * leave the field out. */
+function withDefault(description: string | undefined, value: unknown): string | undefined {
+  if (value === undefined) return description;
+  const said = `default \`${typeof value === 'string' && value !== '' ? value : JSON.stringify(value)}\``;
+  return description ? `${description}; ${said}` : said;
 }
 
 function Optional(nullable: boolean): PropertyDecorator {
@@ -20,9 +29,9 @@ function Optional(nullable: boolean): PropertyDecorator {
 }
 
 function documented(options: FieldOptions, schema: ApiPropertyOptions): PropertyDecorator {
-  const { required = true, nullable = false, description, example } = options;
-  const fallback = options.default === undefined ? {} : { default: options.default };
-  const full = { ...schema, ...fallback, description, ...(example === undefined ? {} : { example }), ...(nullable ? { nullable: true } : {}) } as ApiPropertyOptions;
+  const { required = true, nullable = false, example } = options;
+  const description = withDefault(options.description, options.default);
+  const full = { ...schema, description, ...(example === undefined ? {} : { example }), ...(nullable ? { nullable: true } : {}) } as ApiPropertyOptions;
   const decorators = [required ? ApiProperty(full) : ApiPropertyOptional(full)];
   if (!required) decorators.push(Optional(nullable));
   return applyDecorators(...decorators);

@@ -167,6 +167,36 @@ describeEachBackend('OpenAPI document', (h) => {
     expect(schema.properties.title.maxLength).toBe(255);
   });
 
+  /** Where a `default` sits in a schema or the schemas inside it, $refs followed (a property named "default" is not one). */
+  const defaultsIn = (schema: unknown, where: string, seen = new Set<string>()): string[] => {
+    if (Array.isArray(schema)) return schema.flatMap((sub, i) => defaultsIn(sub, `${where}/${i}`, seen));
+    if (typeof schema !== 'object' || schema === null) return [];
+    const { $ref, properties, default: fallback, ...rest } = schema as Json;
+    if (typeof $ref === 'string') return seen.has($ref) ? [] : defaultsIn(schemaOf($ref), $ref, new Set([...seen, $ref]));
+    return [
+      ...(fallback === undefined ? [] : [where]),
+      ...Object.entries((properties ?? {}) as Json).flatMap(([name, sub]) => defaultsIn(sub, `${where}/properties/${name}`, seen)),
+      ...Object.entries(rest).flatMap(([key, sub]) => defaultsIn(sub, `${where}/${key}`, seen)),
+    ];
+  };
+
+  it('gives no request body schema and no parameter a default (openapi-typescript would type the field as required), and says the defaults in words', () => {
+    for (const [method, path] of operations) {
+      const op = operation(method, path);
+      const parameters = op.parameters.map((p: Json) => (p.$ref ? schemaOf(p.$ref) : p));
+      const found = [
+        ...parameters.flatMap((p: Json) => defaultsIn(p.schema, `${method} ${path} parameter ${p.name}`)),
+        ...Object.entries((op.requestBody?.content ?? {}) as Json).flatMap(([type, media]) => defaultsIn(media.schema, `${method} ${path} ${type} body`)),
+      ];
+      expect(found).toEqual([]);
+    }
+    const create = schemaOf('#/components/schemas/CreatePageDto').properties;
+    expect([create.body.description, create.content_type.description, create.content_lang.description].map((d: string) => d.split('; ').at(-1)))
+      .toEqual(['default `""`', 'default `M`', 'default `ja`']);
+    const list = operation('get', '/bases/{base_id}/pages').parameters;
+    expect(list.filter((p: Json) => p.in === 'query').map((p: Json) => p.description.split('; ').at(-1))).toEqual(['default all', 'default 0']);
+  });
+
   it('documents the PATCH body: every field optional but at least one, view nullable, level 0 to 100, no other field', () => {
     const op = operation('patch', '/bases/{base_id}/pages/{content_id}');
     const schema = schemaOf(op.requestBody.content['application/json'].schema.$ref);
