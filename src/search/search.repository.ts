@@ -180,10 +180,9 @@ export class SearchRepository {
    * What the postings just read stand for, and what the search needs of its base's row, in one
    * statement: the base's postings version (0 until its postings first change) and its last word
    * number (-1 without words); its changes and live pages (`base`, undefined when there is no such
-   * base); whether a kept access still holds. Each only when asked for. Joined into one statement,
-   * these key lookups cost MariaDB no more CPU than the token's alone (80-90 us at 10,000 pages, one
-   * connection): a search's four statements (the pending pages' among them) came to 217-263 us, the
-   * two now 143-147.
+   * base); whether a kept access still holds. Each only when asked for. One statement because a
+   * statement costs the server more than the key lookups inside it: joined, they cost about what the
+   * token's lookup alone does.
    */
   searchStateRead(baseId: string, wanted: StateWanted): SqlRead<SearchState> {
     const { version, lastWord, accessCheck } = wanted;
@@ -247,8 +246,8 @@ export class SearchRepository {
    */
   pendingTextsRead(dialect: Dialect, baseId: string, kept: ReadonlyMap<number, number>): SqlRead<PendingText[]> {
     // Texts are joined only for live pages not kept at their change_no; a page no longer live
-    // matches nothing. The kept pages are looked up in a list (inList), not compared one by one:
-    // a CASE over them cost O(pending²), 1.2 ms a search at 260 pending pages.
+    // matches nothing. The kept pages are looked up in a list (inList), not compared one by one in
+    // a CASE, whose cost grows with the square of the pending pages.
     const keptKeys = [...kept].map(([pageId, changeNo]) => `${pageId}:${changeNo}`);
     const list = keptKeys.length === 0 ? null : inList(dialect, keptKeys);
     const keyOfRow = concatSql(dialect, ['s.page_id', "':'", 'p.change_no']);
