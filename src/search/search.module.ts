@@ -13,6 +13,7 @@ import { KeptPendingTexts } from './kept-pending-texts';
 import { KeptPostings } from './kept-postings';
 import { KeptSummaries } from './kept-summaries';
 import { KeptWords } from './kept-words';
+import { MergesAtStart } from './merges-at-start';
 import { SearchController } from './search.controller';
 import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
@@ -21,7 +22,7 @@ import { SearchService } from './search.service';
   imports: [AuthModule, OrderModule],
   controllers: [SearchController],
   providers: [
-    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesRepository, SearchIndexService,
+    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesRepository, SearchIndexService, MergesAtStart,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
   exports: [SearchIndex, SearchIndexService],

@@ -160,6 +160,12 @@ export class SearchRepository {
     return Number(rows[0].n);
   }
 
+  /** The bases with `atLeast` pending pages or more. */
+  async basesWithPending(em: EntityManager, atLeast: number): Promise<string[]> {
+    const rows: { base_id: string }[] = await em.query('SELECT base_id FROM search_pending GROUP BY base_id HAVING COUNT(*) >= ?', [atLeast]);
+    return rows.map((row) => row.base_id);
+  }
+
   /** Takes the base's merge lock: one merge of its index at a time, beside the page writes. */
   async lockMerges(tx: EntityManager, baseId: string): Promise<void> {
     await tx.query(lockMergesSql(dialectOf(tx)), [baseId]);
