@@ -138,12 +138,10 @@ export class SearchIndexService extends SearchIndex {
   /**
    * The bulk path: indexes every live page of the base from scratch, reading texts in page order
    * and writing each chunk's postings once. Gives the same index as the pages' writes one by one.
-   * `movesVersion` false: only for the migration that makes the index, which runs before the
-   * postings version exists (and nothing is kept across a migration).
    */
-  async rebuild(tx: EntityManager, baseId: string, movesVersion = true): Promise<void> {
+  async rebuild(tx: EntityManager, baseId: string): Promise<void> {
     await lockBase(tx, baseId);
-    if (movesVersion) await this.repo.movePostingsVersion(tx, baseId);
+    await this.repo.movePostingsVersion(tx, baseId);
     // The base's words stay, with their numbers and pair postings (Vocabulary.open).
     await this.repo.clearPagePostings(tx, baseId);
     const vocabulary = await Vocabulary.open(this.repo, tx, baseId);
