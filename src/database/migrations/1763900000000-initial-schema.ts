@@ -1,7 +1,9 @@
 // The core schema: bases, users, members, tokens, pages and their texts. One DDL text per
 // dialect (MySQL/MariaDB tables are utf8mb4 with binary collation, so ids compare exactly).
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { dialectOf } from '../dialect';
+
+/** Its own test of the backend, so that src/database/dialect.ts may change without changing this migration. */
+const onSqlite = (runner: QueryRunner): boolean => runner.connection.options.type === 'better-sqlite3';
 
 const sqlite = [
   `CREATE TABLE bases (
@@ -67,7 +69,7 @@ export class InitialSchema1763900000000 implements MigrationInterface {
   name = 'InitialSchema1763900000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    for (const statement of dialectOf(runner) === 'sqlite' ? sqlite : mysql) await runner.query(statement);
+    for (const statement of onSqlite(runner) ? sqlite : mysql) await runner.query(statement);
   }
 
   async down(runner: QueryRunner): Promise<void> {
