@@ -1,5 +1,5 @@
 // A page's texts: the body as stored, its rendered HTML (Markdown pages) and the normalised
-// texts that search matches against.
+// texts that search matches against. Described here, used in SQL (see page.entity.ts).
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity('page_texts')

@@ -2,6 +2,8 @@
 // (src/outline/positions.ts: display order is the count of live pages before it); null once
 // soft-deleted, when `deleted_ord` keeps the display order it had for a later restore.
 // Texts live in page_texts so that list, tree and outline writes touch small rows only.
+// Repositories read and write this table in SQL, not through the entity: the entity describes
+// the table, and test/drift/entities-match-migrations.spec.ts holds it to what the migrations make.
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import type { ContentType, Lang, View } from '../vocabulary';
 
