@@ -1,13 +1,11 @@
 // The application: configuration and database for all, the feature modules, the global pipeline
 // (one guard chain, one validation pipe, one exception filter) and the app's route table.
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BasesModule } from './bases/bases.module';
 import type { AppConfig } from './config/config';
 import { AppConfigModule } from './config/config.module';
-import { validateEnvironment } from './config/environment';
 import { DatabaseModule } from './database/database.module';
 import { DocsModule } from './docs/docs.module';
 import { EnvelopeFilter } from './errors/envelope.filter';
@@ -26,9 +24,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        // The environment, checked at boot against its schema (kbp serve checked it before Nest
-        // started, and merged its options in: the AppConfig given here is what the app uses).
-        ConfigModule.forRoot({ ignoreEnvFile: true, validate: validateEnvironment }),
+        // The configuration the caller built (kbp serve: loadConfig, which checks the environment
+        // against its schema, with its options merged in): the app reads no environment itself.
         AppConfigModule.forRoot(config),
         DatabaseModule,
         AuthModule,

@@ -1,6 +1,6 @@
 // The environment the service reads, as a schema: each variable, what it accepts, and the one line
-// that names it when it cannot be used. ConfigModule.forRoot validates with it at boot, and kbp
-// serve before Nest starts (loadConfig), so a bad variable is one plain line, never a stack.
+// that names it when it cannot be used. kbp serve checks it before Nest starts (loadConfig), so a
+// bad variable is one plain line, never a stack.
 import { applyDecorators } from '@nestjs/common';
 import { Expose, plainToInstance, Transform, type TransformFnParams } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsPositive, Max, Min, validateSync, type ValidationArguments } from 'class-validator';
@@ -80,9 +80,8 @@ export class EnvironmentVariables {
 }
 
 /**
- * The `validate` of ConfigModule.forRoot: the variables of `env` this service reads, converted;
- * unset or blank ones stay undefined (their defaults are AppConfig's). Throws a ConfigError
- * naming the first variable that cannot be used.
+ * The variables of `env` this service reads, converted; unset or blank ones stay undefined (their
+ * defaults are AppConfig's). Throws a ConfigError naming the first variable that cannot be used.
  */
 export function validateEnvironment(env: Env): EnvironmentVariables {
   const variables = plainToInstance(EnvironmentVariables, env, { excludeExtraneousValues: true });

@@ -1,7 +1,4 @@
 // The settings kbp serve reads from the environment, and the database URLs --db accepts.
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { createApp } from '../../src/app.factory';
 import { ConfigError, defaults, loadConfig } from '../../src/config/config';
 import { parseDatabaseUrl } from '../../src/database/data-source';
 
@@ -39,20 +36,6 @@ describe('configuration from the environment', () => {
   ])('names the setting that cannot be used: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
-  });
-});
-
-describe('the app at boot (ConfigModule.forRoot)', () => {
-  afterEach(() => {
-    delete process.env.KB_DRAIN_SECONDS;
-  });
-
-  it('refuses a bad variable of the environment with the same one line, before opening the database', async () => {
-    process.env.KB_DRAIN_SECONDS = 'soon';
-    const databaseUrl = join(tmpdir(), `kbp-never-opened-${process.pid}`, 'kb.db');
-    await expect(createApp({ ...defaults, logLevel: 'silent', databaseUrl })).rejects.toThrow(
-      new ConfigError('KB_DRAIN_SECONDS must be a number of seconds, 0 or more (for example 3 or 0.5), not "soon".'),
-    );
   });
 });
 
