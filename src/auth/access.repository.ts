@@ -52,7 +52,7 @@ export class AccessRepository {
    * role in the token's base are still what the access was granted on.
    */
   holdsCheck(kept: KeptAccess): AccessCheck {
-    return { column: HOLDS_COLUMN, columnParameters: [kept.expiresAt, kept.scope, kept.role], joins: HOLDS_JOINS, joinParameters: [kept.tokenHash] };
+    return { column: HOLDS_COLUMN, columnParameters: [kept.expiresAt, kept.scope, kept.role], joins: HOLDS_JOINS, joinParameters: [kept.tokenHash], confirms: kept };
   }
 
   async findByTokenHash(em: EntityManager, tokenHash: string): Promise<Access | null> {

@@ -4,7 +4,8 @@
 //   or another.
 // - MySQL/MariaDB offers none: on a route whose answering read confirms it (@ConfirmsKeptAccess),
 //   a granted access is answered from memory marked unconfirmed; that read checks in the same
-//   statement that it still holds, else the request is authorized again with a fresh read.
+//   statement that it still holds, else the request is authorized again with a fresh read, as it
+//   is when no read confirmed it (kept-access-retry.ts).
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { Access, AccessCheck, KeptAccess } from './access';

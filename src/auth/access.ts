@@ -11,6 +11,8 @@ export interface AccessCheck {
   columnParameters: unknown[];
   joins: string;
   joinParameters: unknown[];
+  /** The kept access the check is of: confirmed() marks it once the column said it holds. */
+  confirms: KeptAccess;
 }
 
 export interface AccessBase {
@@ -37,6 +39,7 @@ export interface Access {
    * Set when the access was answered from memory rather than read for this request (MySQL/MariaDB,
    * on a route that confirms it): the read that answers the request must confirm that it still
    * holds, in the same statement (AccessRepository.holdsCheck), or the request is authorized again.
+   * An answer whose reads never confirmed it is not sent before that either (kept-access-retry.ts).
    */
   unconfirmed?: KeptAccess;
   /**
@@ -53,6 +56,12 @@ export interface KeptAccess {
   expiresAt: string;
   scope: Scope;
   role: Role;
+  /**
+   * Set by confirmed() once a read of this request found it still holds. Without it the request's
+   * answer does not go out on the kept access: the request is authorized afresh first, so a route
+   * whose read forgot the check fails closed (kept-access-retry.ts).
+   */
+  confirmed?: true;
 }
 
 /**
@@ -66,10 +75,12 @@ export class KeptAccessChanged extends Error {
 /**
  * What a read confirming a kept access found, when its check held (or none was asked for, `check`
  * undefined); else KeptAccessChanged. `found.accessHolds` is what the check read with it said; no
- * row cannot tell, so it does not confirm either.
+ * row cannot tell, so it does not confirm either. A check that held marks its kept access confirmed.
  */
 export function confirmed<T extends { accessHolds?: boolean }>(found: T | null, check: AccessCheck | undefined): T | null {
-  if (check && !found?.accessHolds) throw new KeptAccessChanged();
+  if (!check) return found;
+  if (!found?.accessHolds) throw new KeptAccessChanged();
+  check.confirms.confirmed = true;
   return found;
 }
 
