@@ -13,7 +13,8 @@ export const Public = Reflector.createDecorator<boolean>({ transform: () => true
 /**
  * The read that answers the route confirms an access kept in memory (src/auth/access.service.ts):
  * the token guard may take one, and the handler answers through AnswerWithAccess, which authorizes
- * again when it no longer holds.
+ * again when it no longer holds, or when no read confirmed it. Without AnswerWithAccess the route
+ * is not offered a kept access (RouteProtections).
  */
 export const ConfirmsKeptAccess = Reflector.createDecorator<boolean>({ transform: () => true });
 

@@ -1,8 +1,11 @@
 // What a route declares is read once per handler and class, and a handler inherited by a class
-// that declares otherwise gets that class's protection.
+// that declares otherwise gets that class's protection. A kept token answer is offered only to a
+// route whose answer is held back until it is confirmed (kept-access-retry.ts).
+import { Logger, Next, Res } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Auth, ConfirmsKeptAccess, Public } from '../../../src/http/decorators/protection';
 import { RouteProtections } from '../../../src/http/guards/route-protection';
+import { AnswerWithAccess } from '../../../src/http/kept-access-retry';
 import { fakeContext, fakeRequest } from './fake-context';
 
 class Routes {
@@ -11,7 +14,23 @@ class Routes {
 
   @Auth()
   @ConfirmsKeptAccess()
-  read(): void {}
+  read(@AnswerWithAccess() _answer: AnswerWithAccess): void {}
+
+  @Auth()
+  @ConfirmsKeptAccess()
+  withoutAnswer(): void {}
+
+  @Auth()
+  @ConfirmsKeptAccess()
+  sendsItself(@AnswerWithAccess() _answer: AnswerWithAccess, @Res() _response: unknown): void {}
+
+  @Auth()
+  @ConfirmsKeptAccess()
+  callsNext(@AnswerWithAccess() _answer: AnswerWithAccess, @Next() _next: unknown): void {}
+
+  @Auth()
+  @ConfirmsKeptAccess()
+  setsHeaders(@AnswerWithAccess() _answer: AnswerWithAccess, @Res({ passthrough: true }) _response: unknown): void {}
 }
 
 @Public()
@@ -24,6 +43,19 @@ describe('RouteProtections', () => {
     const protections = new RouteProtections(new Reflector());
     expect(of(protections, Routes.prototype.write, Routes)).toEqual({ open: false, confirmsKeptAccess: false, scope: 'write' });
     expect(of(protections, Routes.prototype.read, Routes)).toEqual({ open: false, confirmsKeptAccess: true, scope: 'read' });
+  });
+
+  it('offers a kept access only where @AnswerWithAccess() answers and Nest sends the answer, and names the others', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const protections = new RouteProtections(new Reflector());
+    const confirms = (handler: Function) => of(protections, handler, Routes).confirmsKeptAccess;
+    expect(confirms(Routes.prototype.read)).toBe(true);
+    expect(confirms(Routes.prototype.setsHeaders)).toBe(true);
+    expect(confirms(Routes.prototype.withoutAnswer)).toBe(false);
+    expect(confirms(Routes.prototype.sendsItself)).toBe(false);
+    expect(confirms(Routes.prototype.callsNext)).toBe(false);
+    expect(warn.mock.calls.map(([message]) => String(message).split(' ')[0])).toEqual(['Routes.withoutAnswer', 'Routes.sendsItself', 'Routes.callsNext']);
+    warn.mockRestore();
   });
 
   it('tells an inherited handler apart by the class it is reached through', () => {
