@@ -2,6 +2,7 @@
 // every test. Bodies are read by the routes that take one (after the guards), so Nest's own body
 // parser is off; Express settings that cost without serving the API are off too.
 import 'reflect-metadata';
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
@@ -21,6 +22,8 @@ export interface CreateAppOptions {
   /** Where the JSON log lines go (request lines at info, Nest's warnings and errors); without it
    * (tests) nothing is logged. */
   logLine?: (line: string) => void;
+  /** Modules mounted beside the app's own, under its global guard chain and filter (tests' routes). */
+  modules?: Type[];
 }
 
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestExpressApplication> {
@@ -28,7 +31,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // this setting once, when its router is first made, so it is set on a fresh instance.
   const server = express().set('case sensitive routing', true);
   const logger = options.logLine && config.logLevel !== 'silent' ? createLogger(config.logLevel, options.logLine) : undefined;
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new PrototypedExpressAdapter(server), {
+  const root = AppModule.forRoot(config);
+  root.imports = [...(root.imports ?? []), ...(options.modules ?? [])];
+  const app = await NestFactory.create<NestExpressApplication>(root, new PrototypedExpressAdapter(server), {
     bodyParser: false,
     abortOnError: false,
     logger: logger ? nestLoggerOf(logger) : false,
