@@ -5,6 +5,8 @@ import { Injectable } from '@nestjs/common';
 import type { Express } from 'express';
 
 export interface KnownPath {
+  /** As routed, with its parameters: `/api/v1/bases/:base_id/pages`. */
+  path: string;
   pattern: RegExp;
   methods: Set<string>;
 }
@@ -34,7 +36,12 @@ export class RouteTable {
         byPath.set(path, methods);
       }
     }
-    this.known = [...byPath].map(([path, methods]) => ({ pattern: patternOf(path), methods }));
+    this.known = [...byPath].map(([path, methods]) => ({ path, pattern: patternOf(path), methods }));
+  }
+
+  /** Every path routed, with its methods (what a test of every route goes through). */
+  all(): readonly KnownPath[] {
+    return this.known;
   }
 
   find(path: string): KnownPath | undefined {
