@@ -67,7 +67,6 @@ export class PagesController {
 
   @Patch(':content_id')
   @Auth('write')
-  @ConfirmsKeptAccess()
   @JsonBody()
   @ApiOperation({ operationId: 'updatePage', summary: 'Change some fields of a page' })
   @ApiOkResponse({ type: PageResponse })
@@ -87,7 +86,6 @@ export class PagesController {
 
   @Delete(':content_id')
   @Auth('write')
-  @ConfirmsKeptAccess()
   @HttpCode(204)
   @ApiOperation({ operationId: 'deletePage', summary: 'Soft-delete a page; its children move up one level' })
   @ApiNoContentResponse({ description: 'Deleted' })

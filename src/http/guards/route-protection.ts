@@ -1,7 +1,7 @@
 // What a route's protection decorators declare, read once per handler: the reflector walks the
 // metadata of the handler and its class on every call, and three steps of the chain ask it.
-import { Injectable, Logger, type ExecutionContext } from '@nestjs/common';
-import { RESPONSE_PASSTHROUGH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { Injectable, Logger, RequestMethod, type ExecutionContext } from '@nestjs/common';
+import { METHOD_METADATA, RESPONSE_PASSTHROUGH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/internal';
 import { Reflector } from '@nestjs/core';
 import type { Scope } from '../../vocabulary';
@@ -12,9 +12,10 @@ export interface RouteProtection {
   /** @Public(): no token needed. */
   open: boolean;
   /**
-   * @ConfirmsKeptAccess() on a handler that answers through @AnswerWithAccess() and leaves sending
-   * to Nest: only there is an answer on an unconfirmed kept access held back until it is confirmed
-   * or the request authorized afresh (kept-access-retry.ts). Any other route reads its token.
+   * @ConfirmsKeptAccess() on a GET handler that answers through @AnswerWithAccess() and leaves
+   * sending to Nest: only there is an answer on an unconfirmed kept access held back until it is
+   * confirmed or the request authorized afresh (kept-access-retry.ts). Any other route reads its
+   * token; a write always does, since holding back its answer would not undo what it committed.
    */
   confirmsKeptAccess: boolean;
   /** The token scope the route needs. */
@@ -49,6 +50,10 @@ export class RouteProtections {
   }
 
   private holdsBackItsAnswer(handler: Function, owner: Function): boolean {
+    if (!reads(handler)) {
+      this.logger.warn(`${owner.name}.${handler.name} declares @ConfirmsKeptAccess() but is not a GET: a write reads its token on every request.`);
+      return false;
+    }
     if (answersWithAccess(handler, owner) && !sendsItself(handler, owner)) return true;
     this.logger.warn(`${owner.name}.${handler.name} declares @ConfirmsKeptAccess() but does not answer through @AnswerWithAccess() or sends its response itself: its token is read on every request.`);
     return false;
@@ -59,6 +64,11 @@ type RouteArguments = Record<string, { factory?: unknown }>;
 
 const routeArguments = (handler: Function, owner: Function): RouteArguments =>
   (Reflect.getMetadata(ROUTE_ARGS_METADATA, owner, handler.name) ?? {}) as RouteArguments;
+
+/** A GET handler (which also answers HEAD): one that changes nothing. */
+function reads(handler: Function): boolean {
+  return Reflect.getMetadata(METHOD_METADATA, handler) === RequestMethod.GET;
+}
 
 /** The handler takes @AnswerWithAccess(). */
 function answersWithAccess(handler: Function, owner: Function): boolean {

@@ -1,7 +1,7 @@
 // What a route declares is read once per handler and class, and a handler inherited by a class
 // that declares otherwise gets that class's protection. A kept token answer is offered only to a
 // route whose answer is held back until it is confirmed (kept-access-retry.ts).
-import { Logger, Next, Res } from '@nestjs/common';
+import { Get, Logger, Next, Patch, Res } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Auth, ConfirmsKeptAccess, Public } from '../../../src/http/decorators/protection';
 import { RouteProtections } from '../../../src/http/guards/route-protection';
@@ -12,25 +12,35 @@ class Routes {
   @Auth('write')
   write(): void {}
 
+  @Get()
   @Auth()
   @ConfirmsKeptAccess()
   read(@AnswerWithAccess() _answer: AnswerWithAccess): void {}
 
+  @Get()
   @Auth()
   @ConfirmsKeptAccess()
   withoutAnswer(): void {}
 
+  @Get()
   @Auth()
   @ConfirmsKeptAccess()
   sendsItself(@AnswerWithAccess() _answer: AnswerWithAccess, @Res() _response: unknown): void {}
 
+  @Get()
   @Auth()
   @ConfirmsKeptAccess()
   callsNext(@AnswerWithAccess() _answer: AnswerWithAccess, @Next() _next: unknown): void {}
 
+  @Get()
   @Auth()
   @ConfirmsKeptAccess()
   setsHeaders(@AnswerWithAccess() _answer: AnswerWithAccess, @Res({ passthrough: true }) _response: unknown): void {}
+
+  @Patch()
+  @Auth('write')
+  @ConfirmsKeptAccess()
+  writes(@AnswerWithAccess() _answer: AnswerWithAccess): void {}
 }
 
 @Public()
@@ -45,7 +55,7 @@ describe('RouteProtections', () => {
     expect(of(protections, Routes.prototype.read, Routes)).toEqual({ open: false, confirmsKeptAccess: true, scope: 'read' });
   });
 
-  it('offers a kept access only where @AnswerWithAccess() answers and Nest sends the answer, and names the others', () => {
+  it('offers a kept access only to a GET where @AnswerWithAccess() answers and Nest sends the answer, and names the others', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const protections = new RouteProtections(new Reflector());
     const confirms = (handler: Function) => of(protections, handler, Routes).confirmsKeptAccess;
@@ -54,7 +64,9 @@ describe('RouteProtections', () => {
     expect(confirms(Routes.prototype.withoutAnswer)).toBe(false);
     expect(confirms(Routes.prototype.sendsItself)).toBe(false);
     expect(confirms(Routes.prototype.callsNext)).toBe(false);
-    expect(warn.mock.calls.map(([message]) => String(message).split(' ')[0])).toEqual(['Routes.withoutAnswer', 'Routes.sendsItself', 'Routes.callsNext']);
+    // A write's answer held back would not undo what it committed: it reads its token.
+    expect(confirms(Routes.prototype.writes)).toBe(false);
+    expect(warn.mock.calls.map(([message]) => String(message).split(' ')[0])).toEqual(['Routes.withoutAnswer', 'Routes.sendsItself', 'Routes.callsNext', 'Routes.writes']);
     warn.mockRestore();
   });
 
