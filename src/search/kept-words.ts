@@ -1,6 +1,6 @@
 // The words of a base that contain a search's longer terms (SearchMatcher), kept by this process per
 // base for the vocabulary they were found in. Words are only ever added to a base, numbered one
-// after another (Vocabulary.open), so while its last word number stays, so does every answer. A
+// after another (WordNumbers.open), so while its last word number stays, so does every answer. A
 // search reads that number in its first round trip, after its postings: a term kept at it needs
 // neither the postings of its pairs of characters nor the round trip that checks candidate words.
 import { Injectable } from '@nestjs/common';

@@ -22,7 +22,7 @@ import { CHUNK_SIZE, chunkOf } from './page-set';
 import { keysOfTexts, MIN_WORD_LENGTH, pageKeys, PostingChanges, unchangedWords, type PageTextKeys } from './posting-changes';
 import { SearchRepository, type PendingTextRow } from './search.repository';
 import { ALL_KEY } from './search-keys';
-import { Vocabulary } from './vocabulary';
+import { WordNumbers } from './word-numbers';
 
 export const DEFAULT_MERGE_THRESHOLD = 64;
 /** How often per threshold's worth of writes a process counts the pending pages (64: every 8th write). */
@@ -95,7 +95,7 @@ export class SearchIndexService extends SearchIndex {
     if (ids.length === 0) return;
     await this.repo.movePostingsVersion(tx, baseId);
     const locked = new Set(ids);
-    const vocabulary = await Vocabulary.open(this.repo, tx, baseId);
+    const words = await WordNumbers.open(this.repo, tx, baseId);
     const changes = new PostingChanges();
     for (let i = 0; i < ids.length;) {
       const chunk = chunkOf(ids[i]);
@@ -106,16 +106,16 @@ export class SearchIndexService extends SearchIndex {
         const to = Math.min(last + 1, chunkEnd);
         // Pages that became pending after the lock are not ours to fold in.
         const rows = (await this.repo.pendingTexts(tx, baseId, ids[i], to)).filter((row) => locked.has(row.pageId));
-        await this.collect(tx, rows, vocabulary, changes);
+        await this.collect(tx, rows, words, changes);
         while (i < ids.length && ids[i] < to) i++;
       }
       await changes.write(this.repo, tx, baseId);
     }
     await this.repo.deletePending(tx, baseId, ids);
-    await vocabulary.flush(tx);
+    await words.flush(tx);
   }
 
-  private async collect(tx: EntityManager, rows: readonly PendingTextRow[], vocabulary: Vocabulary, changes: PostingChanges): Promise<void> {
+  private async collect(tx: EntityManager, rows: readonly PendingTextRow[], words: WordNumbers, changes: PostingChanges): Promise<void> {
     const pages: { pageId: number; old: PageTextKeys | null; now: PageTextKeys; unchanged: Set<string> }[] = [];
     for (const row of rows) {
       if (row.now) {
@@ -126,11 +126,11 @@ export class SearchIndexService extends SearchIndex {
       }
     }
     const wordsOf = (keys: PageTextKeys | null, unchanged: Set<string>) => (keys ? numberedWords(keys) : []).filter((word) => !unchanged.has(word));
-    await vocabulary.load(tx, pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]));
+    await words.load(tx, pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]));
     for (const { pageId, old, now, unchanged } of pages) {
       // The old text's words were numbered when it was indexed; the new text may bring new ones.
-      const before = old ? pageKeys(old, (word) => (unchanged.has(word) ? undefined : vocabulary.known(word))) : NO_KEYS;
-      const after = pageKeys(now, (word) => (unchanged.has(word) ? undefined : vocabulary.numberOf(word)));
+      const before = old ? pageKeys(old, (word) => (unchanged.has(word) ? undefined : words.known(word))) : NO_KEYS;
+      const after = pageKeys(now, (word) => (unchanged.has(word) ? undefined : words.numberOf(word)));
       changes.replace(pageId, before, after);
     }
   }
@@ -142,27 +142,27 @@ export class SearchIndexService extends SearchIndex {
   async rebuild(tx: EntityManager, baseId: string): Promise<void> {
     await lockBase(tx, baseId);
     await this.repo.movePostingsVersion(tx, baseId);
-    // The base's words stay, with their numbers and pair postings (Vocabulary.open).
+    // The base's words stay, with their numbers and pair postings (WordNumbers.open).
     await this.repo.clearPagePostings(tx, baseId);
-    const vocabulary = await Vocabulary.open(this.repo, tx, baseId);
+    const words = await WordNumbers.open(this.repo, tx, baseId);
     const changes = new PostingChanges();
     let chunk = -1;
     for (let after = 0; ;) {
       const rows = await this.repo.liveTexts(tx, baseId, after, REBUILD_BATCH);
       if (rows.length === 0) break;
       const keyed = rows.map((row) => ({ pageId: row.pageId, keys: keysOfTexts(row) }));
-      await vocabulary.load(tx, keyed.flatMap(({ keys }) => numberedWords(keys)));
+      await words.load(tx, keyed.flatMap(({ keys }) => numberedWords(keys)));
       for (const { pageId, keys } of keyed) {
         if (chunkOf(pageId) !== chunk) {
           await changes.write(this.repo, tx, baseId, true);
           chunk = chunkOf(pageId);
         }
-        changes.add(pageId, pageKeys(keys, vocabulary.numberOf));
+        changes.add(pageId, pageKeys(keys, words.numberOf));
       }
       after = rows[rows.length - 1].pageId;
     }
     await changes.write(this.repo, tx, baseId, true);
-    await vocabulary.flush(tx);
+    await words.flush(tx);
   }
 }
 

@@ -6,7 +6,7 @@ import { PostingChanges } from './posting-changes';
 import { wordHash, wordPairKeys } from './search-keys';
 import type { SearchRepository, WordRow } from './search.repository';
 
-export class Vocabulary {
+export class WordNumbers {
   private readonly numbers = new Map<string, number>();
   private readonly added: (WordRow & { hash: number })[] = [];
 
@@ -19,13 +19,13 @@ export class Vocabulary {
   ) {}
 
   /**
-   * The vocabulary of a base (call under the base's merge lock, or its lock for a rebuild). Words are
+   * The word numbers of a base (call under the base's merge lock, or its lock for a rebuild). Words are
    * only ever added, numbered one after another: a number never names another word of the base
    * (KeptWords relies on it).
    */
-  static async open(repo: SearchRepository, tx: EntityManager, baseId: string): Promise<Vocabulary> {
+  static async open(repo: SearchRepository, tx: EntityManager, baseId: string): Promise<WordNumbers> {
     const next = await repo.nextWordNo(tx, baseId);
-    return new Vocabulary(repo, baseId, next, next === 0);
+    return new WordNumbers(repo, baseId, next, next === 0);
   }
 
   /** Looks up the stored numbers of those words not known yet, in a few queries. */
