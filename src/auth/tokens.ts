@@ -49,8 +49,3 @@ export function bearerToken(header: string | undefined): string | null {
   if (!match || !tokenShape.test(match[1])) return null;
   return match[1];
 }
-
-/** A new page identifier: six lowercase letters and digits. */
-export function newContentId(): string {
-  return randomString(LOWER_ALNUM, 6);
-}

@@ -4,7 +4,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { confirmed, type AccessCheck, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
-import { newContentId } from '../auth/tokens';
 import { prepareContent, prepareTitle } from '../content/prepare';
 import { lockBase, lockBaseMovingOutline } from '../database/dialect';
 import { isUniqueViolation } from '../database/db-errors';
@@ -19,6 +18,7 @@ import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
+import { newContentId } from './content-id';
 import { KeptBodies } from './kept-bodies';
 import { PagesRepository, type NearestPages, type PageColumnChanges, type PageForWrite, type PageTextChanges, type VersionedPage } from './pages.repository';
 

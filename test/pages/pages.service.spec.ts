@@ -1,6 +1,6 @@
 // PagesService on real databases: creating, reading, updating, deleting and listing pages, and
 // every write being one transaction (a failure inside it leaves nothing behind).
-import * as tokens from '../../src/auth/tokens';
+import * as contentIdModule from '../../src/pages/content-id';
 import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
 import { MAX_LEVEL } from '../../src/outline/limits';
 import { SearchIndexService } from '../../src/search/search-index.service';
@@ -17,9 +17,9 @@ describeEachBackend('PagesService', (h, backend) => {
 
   /** Makes the content id generator hand out `ids` in turn, then random ones; counts the asks. */
   function contentIds(...ids: string[]): { calls: () => number } {
-    const real = tokens.newContentId;
+    const real = contentIdModule.newContentId;
     let calls = 0;
-    jest.spyOn(tokens, 'newContentId').mockImplementation(() => ids[calls++] ?? real());
+    jest.spyOn(contentIdModule, 'newContentId').mockImplementation(() => ids[calls++] ?? real());
     return { calls: () => calls };
   }
 

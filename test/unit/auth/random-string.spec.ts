@@ -1,6 +1,7 @@
 // Tokens and content ids are drawn character by character from their alphabet; every character
 // must be as likely as every other.
-import { issueToken, newContentId, randomString } from '../../../src/auth/tokens';
+import { issueToken, randomString } from '../../../src/auth/tokens';
+import { newContentId } from '../../../src/pages/content-id';
 
 describe('randomString', () => {
   it('draws `length` characters of the alphabet', () => {
