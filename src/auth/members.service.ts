@@ -2,8 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import { BasesService } from '../bases/bases.service';
 import { UnitOfWork } from '../database/unit-of-work';
-import { roles, type Role } from '../vocabulary';
-import { oneOf } from './choice';
+import { oneOf, roles, type Role } from '../vocabulary';
 import { MembersRepository } from './members.repository';
 import { UsersService } from './users.service';
 

@@ -1,11 +1,10 @@
 // Knowledge bases: creation and lookup for administration (the kbp command line).
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { oneOf } from '../auth/choice';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, notFound } from '../errors/domain-error';
-import { now, views, type View } from '../vocabulary';
+import { now, oneOf, views, type View } from '../vocabulary';
 import { BasesRepository, type BaseRecord } from './bases.repository';
 
 export type { BaseRecord } from './bases.repository';
