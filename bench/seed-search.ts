@@ -7,5 +7,5 @@ import { SearchRepository } from '../src/search/search.repository';
 
 export async function buildSearchIndex(db: UnitOfWork, baseId: string): Promise<void> {
   const index = new SearchIndexService(new SearchRepository());
-  await db.write((tx) => index.rebuild(tx, baseId));
+  await index.rebuild(db, baseId);
 }

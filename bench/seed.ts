@@ -6,7 +6,6 @@
 import type { EntityManager } from 'typeorm';
 import { hashToken, issueToken } from '../src/auth/tokens';
 import { prepareContent, prepareTitle } from '../src/content/prepare';
-import { lockBaseMovingOutline } from '../src/database/dialect';
 import type { UnitOfWork } from '../src/database/unit-of-work';
 import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
 import { CHANGE_NO, countPageChange } from '../src/pages/page-changes';
@@ -90,9 +89,8 @@ const blocks = new LiveBlocksRepository();
 
 /** Appends `batch` at the end of the base's outline in one unit of work; returns their row ids in order. */
 export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[]): Promise<number[]> {
-  return db.write(async (tx) => {
-    // The lock of the base, with its live count and outline version moved, as a create does.
-    await lockBaseMovingOutline(tx, baseId, batch.length);
+  // An outline write adding the batch's live pages, as a create adds one.
+  return db.writeOutline(baseId, batch.length, async (tx) => {
     const next: { next_pos: number }[] = await tx.query(
       'SELECT (SELECT COALESCE(MAX(pos) + 1, 0) FROM pages WHERE base_id = b.base_id) AS next_pos FROM bases b WHERE b.base_id = ?', [baseId],
     );

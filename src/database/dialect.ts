@@ -1,35 +1,11 @@
 // Which SQL dialect a connection speaks, and the few SQL fragments that differ between them.
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import type { Dialect } from './data-source';
-import { runLater } from './statement-pipeline';
 
 export function dialectOf(source: QueryRunner | EntityManager | DataSource): Dialect {
   const dataSource = source instanceof DataSource ? source : source.connection;
   const type = dataSource.options.type;
   return type === 'better-sqlite3' ? 'sqlite' : 'mysql';
-}
-
-/**
- * Locks the base row for the rest of the transaction, so the transaction runs in line with every
- * outline write of the base (MySQL/MariaDB; SQLite's writer already holds the file lock). False when
- * the base is gone.
- */
-export async function lockBase(tx: EntityManager, baseId: string): Promise<boolean> {
-  const sql = dialectOf(tx) === 'mysql'
-    ? 'SELECT base_id FROM bases WHERE base_id = ? FOR UPDATE'
-    : 'SELECT base_id FROM bases WHERE base_id = ?';
-  return (await tx.query(sql, [baseId])).length > 0;
-}
-
-/**
- * Moves the base's outline version (and its live page count by `liveDelta`) as the first statement
- * of a write that changes the outline: the row lock this takes is the base's lock, so the write
- * needs no statement of its own for it. On MySQL/MariaDB it goes with the write's next statement
- * (runLater), so it tells nothing itself: that next read, which finds nothing of a base that is
- * gone, tells the write.
- */
-export async function lockBaseMovingOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<void> {
-  await runLater(tx, 'UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?', [liveDelta, baseId]);
 }
 
 /**

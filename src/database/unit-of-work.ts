@@ -1,4 +1,6 @@
-// UnitOfWork: the only way to open a write transaction, and the manager that reads use.
+// UnitOfWork: the only way to open a write transaction, and the manager that reads use. A write
+// that changes a base's outline, or must not overlap one, goes through writeToBase or writeOutline,
+// which lock the base first: no other code takes that lock.
 // SQLite: TypeORM hands every caller the same better-sqlite3 connection (typeorm/typeorm#1884),
 // so writes take an in-process FIFO queue, those waiting together in one BEGIN IMMEDIATE transaction
 // with a savepoint each (grouped-writes.ts; another process, such as kbp, waits on busy_timeout),
@@ -8,11 +10,13 @@
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { baseGone } from '../errors/domain-error';
 import { dataSourceOptions, type DatabaseTarget, type Dialect } from './data-source';
 import { isRetryableConflict } from './db-errors';
+import { dialectOf } from './dialect';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
 import { GroupedWrites } from './grouped-writes';
-import { StatementPipeline } from './statement-pipeline';
+import { runLater, StatementPipeline } from './statement-pipeline';
 import { WalCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
 import type { WriteWork } from './write-work';
 
@@ -27,6 +31,37 @@ export abstract class UnitOfWork {
    * process run one at a time, those waiting together in one transaction, a savepoint each. */
   abstract write<T>(work: WriteWork<T>): Promise<T>;
   abstract close(): Promise<void>;
+
+  /**
+   * A write that runs in line with every outline write of the base: its first statement locks the
+   * base's row (on MySQL/MariaDB; SQLite's writer holds the file's lock already) and finds whether
+   * the base is there. When it is not, `work` does not run and the write answers `whenGone()`
+   * (by default NOT_FOUND, the base no longer exists).
+   */
+  writeToBase<T>(baseId: string, work: WriteWork<T>, whenGone: () => T = () => { throw baseGone(baseId); }): Promise<T> {
+    return this.write(async (tx) => ((await lockBase(tx, baseId)) ? work(tx) : whenGone()));
+  }
+
+  /**
+   * A write that changes the base's outline: its first statement moves the base's outline version
+   * (and its live page count by `liveDelta`), and the row lock that takes is the base's lock. On
+   * MySQL/MariaDB that statement goes with the work's first one (runLater), so it tells nothing:
+   * a base that is gone shows in what the work's reads find, and requireBase tells it apart.
+   */
+  writeOutline<T>(baseId: string, liveDelta: number, work: WriteWork<T>): Promise<T> {
+    return this.write(async (tx) => {
+      await moveOutline(tx, baseId, liveDelta);
+      return work(tx);
+    });
+  }
+
+  /**
+   * Inside writeToBase or writeOutline of the base: NOT_FOUND when the base no longer exists. For
+   * an outline write whose read found nothing, to tell a base that is gone from a page that is.
+   */
+  async requireBase(tx: EntityManager, baseId: string): Promise<void> {
+    if (!(await lockBase(tx, baseId))) throw baseGone(baseId);
+  }
 
   /**
    * A number that changes whenever anything commits to the database, in this process or another,
@@ -56,6 +91,19 @@ export abstract class UnitOfWork {
       throw error;
     }
   }
+}
+
+/** Locks the base's row for the rest of the transaction (MySQL/MariaDB); false when the base is gone. */
+async function lockBase(tx: EntityManager, baseId: string): Promise<boolean> {
+  const sql = dialectOf(tx) === 'mysql'
+    ? 'SELECT base_id FROM bases WHERE base_id = ? FOR UPDATE'
+    : 'SELECT base_id FROM bases WHERE base_id = ?';
+  return (await tx.query(sql, [baseId])).length > 0;
+}
+
+/** Moves the base's outline version and live page count: the row lock this takes is the base's lock. */
+async function moveOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<void> {
+  await runLater(tx, 'UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?', [liveDelta, baseId]);
 }
 
 /** Pending migrations, safely when several processes start at once (a lock per backend). */

@@ -72,12 +72,12 @@ export class DisplayOrder {
   }
 
   /**
-   * Runs a write of the base in `db` whose work may leave the positions its outline version has
-   * (`leave`), for the base's next writes (positionsInWrite) and, once committed, for reads. They
-   * count once the work has succeeded, and only if its transaction commits: a write that fails, or
-   * runs again after a deadlock, takes them back.
+   * Runs an outline write of the base in `db` (UnitOfWork.writeOutline) whose work may leave the
+   * positions its outline version has (`leave`), for the base's next writes (positionsInWrite)
+   * and, once committed, for reads. They count once the work has succeeded, and only if its
+   * transaction commits: a write that fails, or runs again after a deadlock, takes them back.
    */
-  async write<T>(db: UnitOfWork, baseId: string, work: (tx: EntityManager, leave: LeavePositions) => Promise<T>): Promise<T> {
+  async writeOutline<T>(db: UnitOfWork, baseId: string, liveDelta: number, work: (tx: EntityManager, leave: LeavePositions) => Promise<T>): Promise<T> {
     let left: LeftPositions | undefined;
     const settle = (committed: boolean) => {
       if (!left) return;
@@ -87,7 +87,7 @@ export class DisplayOrder {
       left = undefined;
     };
     try {
-      const value = await db.write(async (tx) => {
+      const value = await db.writeOutline(baseId, liveDelta, async (tx) => {
         settle(false);
         let leaving: VersionedPositions | undefined;
         const result = await work(tx, (outlineVersion, positions) => (leaving = { outlineVersion, positions }));

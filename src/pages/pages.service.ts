@@ -1,11 +1,10 @@
 // The page use cases: reads of live pages and the writes that keep `order` dense and unique. Every write
-// is one unit of work that locks its base first, so outline writes of one base run one at a time.
+// is one unit of work of its base (writeToBase, writeOutline), so outline writes of one base run one at a time.
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { confirmed, type AccessCheck, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
 import { prepareContent, prepareTitle } from '../content/prepare';
-import { lockBase, lockBaseMovingOutline } from '../database/dialect';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, baseGone, pageNotFound } from '../errors/domain-error';
@@ -99,10 +98,7 @@ export class PagesService {
       if (read.consistent) return read.list;
       version = read.outlineVersion;
     }
-    return this.db.write(async (tx) => {
-      await this.lockedBase(tx, baseId);
-      return (await this.listAt(tx, baseId, from, limit, undefined)).list;
-    });
+    return this.db.writeToBase(baseId, async (tx) => (await this.listAt(tx, baseId, from, limit, undefined)).list);
   }
 
   private async listAt(em: EntityManager, baseId: string, from: number, limit: number, version: number | undefined) {
@@ -182,8 +178,7 @@ export class PagesService {
     const searchTitle = prepareTitle(input.title);
     // On MySQL/MariaDB nothing this write sends waits for an answer, so it is one round trip with its
     // COMMIT, the base locked no longer than that; where the page went is read with the COMMIT.
-    const written = await this.appendWithFreeContentId(async (tx, contentId) => {
-      await lockBaseMovingOutline(tx, baseId, 1);
+    const written = await this.appendWithFreeContentId(baseId, async (tx, contentId) => {
       const row = {
         baseId, contentId, title: input.title, type: input.type, lang: input.lang, now: now(),
         body: content.body, bodyHtml: content.html, searchTitle, searchBody: content.searchBody,
@@ -206,14 +201,15 @@ export class PagesService {
   }
 
   /**
-   * Runs the write of a create with a content id drawn for it, and again with another while the
-   * drawn one is taken in the base (the unique key fails the write, which then left nothing).
+   * Runs the outline write of a create, adding one live page, with a content id drawn for it, and
+   * again with another while the drawn one is taken in the base (the unique key fails the write,
+   * which then left nothing).
    */
-  private async appendWithFreeContentId<T>(write: (tx: EntityManager, contentId: string) => Promise<T>): Promise<T> {
+  private async appendWithFreeContentId<T>(baseId: string, write: (tx: EntityManager, contentId: string) => Promise<T>): Promise<T> {
     for (let draw = 1; ; draw++) {
       const contentId = newContentId();
       try {
-        return await this.db.write((tx) => write(tx, contentId));
+        return await this.db.writeOutline(baseId, 1, (tx) => write(tx, contentId));
       } catch (error) {
         if (!isUniqueViolation(error) || draw >= CONTENT_ID_DRAWS) throw error;
       }
@@ -229,13 +225,11 @@ export class PagesService {
     const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
     const movesOutline = input.title !== undefined || input.level !== undefined;
-    const updated = await this.db.write(async (tx) => {
-      if (movesOutline) await lockBaseMovingOutline(tx, baseId, 0);
-      else await this.lockedBase(tx, baseId);
+    const write = async (tx: EntityManager) => {
       // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
       const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
       const found = confirmed(await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel }, accessCheck), accessCheck);
-      // lockBase told already that the base is there; a deferred version move tells nothing.
+      // writeToBase told already that the base is there; writeOutline's deferred version move tells nothing.
       if (!found) return this.notFound(tx, baseId, !movesOutline);
       const current = found.page;
       const { columns, texts } = this.changesOf(current, input);
@@ -252,7 +246,8 @@ export class PagesService {
       };
       const nearest = found.nearest ?? (await this.pages.findWithNearest(tx, baseId, contentId, level))!.nearest!;
       return { page: withAncestors(page, nearest), outlineVersion: found.outlineVersion };
-    });
+    };
+    const updated = await (movesOutline ? this.db.writeOutline(baseId, 0, write) : this.db.writeToBase(baseId, write));
     if (movesOutline) this.order.keepAfterWrite(baseId, updated.outlineVersion);
     if (input.title !== undefined || input.body !== undefined || input.type !== undefined) await this.mergeSearchWhenDue(baseId);
     return updated.page;
@@ -261,8 +256,7 @@ export class PagesService {
   /** `unconfirmed`: as for update, confirmed by the write's read of the page. */
   async delete(baseId: string, contentId: string, unconfirmed?: KeptAccess): Promise<void> {
     const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
-    await this.order.write(this.db, baseId, async (tx, leave) => {
-      await lockBaseMovingOutline(tx, baseId, -1);
+    await this.order.writeOutline(this.db, baseId, -1, async (tx, leave) => {
       const page = confirmed(await this.pages.findForDelete(tx, baseId, contentId, accessCheck), accessCheck);
       if (!page) return this.notFound(tx, baseId);
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: page.descendantsEnd }, -1);
@@ -288,14 +282,10 @@ export class PagesService {
     }
   }
 
-  private async lockedBase(tx: EntityManager, baseId: string): Promise<void> {
-    if (!(await lockBase(tx, baseId))) throw baseGone(baseId);
-  }
-
   /** A page a write looked for is not there: nor may its base be, unless `baseKnown` (the read
    * that found nothing tells no more, when the base was locked by moving its outline version). */
   private async notFound(tx: EntityManager, baseId: string, baseKnown = false): Promise<never> {
-    if (!baseKnown) await this.lockedBase(tx, baseId);
+    if (!baseKnown) await this.db.requireBase(tx, baseId);
     throw pageNotFound();
   }
 

@@ -15,7 +15,6 @@
 // delete's merge rewrites one chunk row instead of every key of the page's text.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { lockBase } from '../database/dialect';
 import type { UnitOfWork } from '../database/unit-of-work';
 import { SearchIndex, type IndexedPage } from './search-index';
 import { CHUNK_SIZE, chunkOf } from './page-set';
@@ -138,9 +137,14 @@ export class SearchIndexService extends SearchIndex {
   /**
    * The bulk path: indexes every live page of the base from scratch, reading texts in page order
    * and writing each chunk's postings once. Gives the same index as the pages' writes one by one.
+   * A write to the base of its own (UnitOfWork.writeToBase), so no page write records a pending
+   * page that it then clears; nothing when the base is gone.
    */
-  async rebuild(tx: EntityManager, baseId: string): Promise<void> {
-    await lockBase(tx, baseId);
+  async rebuild(db: UnitOfWork, baseId: string): Promise<void> {
+    await db.writeToBase(baseId, (tx) => this.reindex(tx, baseId), () => undefined);
+  }
+
+  private async reindex(tx: EntityManager, baseId: string): Promise<void> {
     await this.repo.movePostingsVersion(tx, baseId);
     // The base's words stay, with their numbers and pair postings (WordNumbers.open).
     await this.repo.clearPagePostings(tx, baseId);

@@ -7,7 +7,6 @@ import type { EntityManager } from 'typeorm';
 import { confirmed, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
 import { splitSearchTerms } from '../content/search-text';
-import { lockBase } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest } from '../errors/domain-error';
 import { DisplayOrder } from '../order/display-order.service';
@@ -90,12 +89,11 @@ export class SearchService {
       if (!known) return [];
       if (known.outlineVersion === read.outlineVersion) return withOrders(read.pages, known.positions);
     }
-    return this.db.write(async (tx) => {
-      if (!(await lockBase(tx, baseId))) return [];
+    return this.db.writeToBase(baseId, async (tx) => {
       const read = await this.pages.summaries(tx, baseId, ids);
       const known = await this.order.positionsInWrite(tx, baseId);
       return known ? withOrders(read.pages, known.positions) : [];
-    });
+    }, () => []);
   }
 }
 

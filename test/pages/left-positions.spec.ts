@@ -3,7 +3,6 @@
 // that write has committed. What a user sees stays what the stored pages give.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
-import { lockBaseMovingOutline } from '../../src/database/dialect';
 import { runLater } from '../../src/database/statement-pipeline';
 import type { UnitOfWork } from '../../src/database/unit-of-work';
 import { DisplayOrder } from '../../src/order/display-order.service';
@@ -67,15 +66,11 @@ describeEachBackend('positions left by a write for the next', (h) => {
     const wrong = new LivePositions([]);
     // The write that fails and the one after it run in one SQLite transaction (grouped writes).
     const [failed, next] = await Promise.allSettled([
-      order.write(s.db, baseId, async (tx, leave) => {
-        await lockBaseMovingOutline(tx, baseId, 0);
+      order.writeOutline(s.db, baseId, 0, async (tx, leave) => {
         leave(version + 1, wrong);
         throw new Error('fails after leaving');
       }),
-      s.db.write(async (tx) => {
-        await lockBaseMovingOutline(tx, baseId, 0);
-        return order.positionsInWrite(tx, baseId, version + 1);
-      }),
+      s.db.writeOutline(baseId, 0, (tx) => order.positionsInWrite(tx, baseId, version + 1)),
     ]);
     expect(failed).toMatchObject({ status: 'rejected', reason: new Error('fails after leaving') });
     expect(next.status).toBe('fulfilled');
@@ -87,8 +82,7 @@ describeEachBackend('positions left by a write for the next', (h) => {
     const ids = await pagesOf(baseId, 6);
     const version = await s.outlineVersion(baseId);
     let next: Promise<{ positions: LivePositions } | null> | undefined;
-    const failed = order.write(s.db, baseId, async (tx, leave) => {
-      await lockBaseMovingOutline(tx, baseId, 0);
+    const failed = order.writeOutline(s.db, baseId, 0, async (tx, leave) => {
       leave(version + 1, new LivePositions([]));
       next = s.db.write((other) => order.positionsInWrite(other, baseId, version + 1));
       // On MySQL/MariaDB this goes with the COMMIT and fails it; on SQLite it fails here.
@@ -103,17 +97,16 @@ describeEachBackend('positions left by a write for the next', (h) => {
     const ids = await pagesOf(baseId, 6);
     const version = await s.outlineVersion(baseId);
     // The database as a process sees it when the answer to a COMMIT is slow to arrive.
-    const slowToHear = { write: <T>(work: (tx: EntityManager) => Promise<T>) => s.db.write(work).then((value) => delay(1000, value)) } as UnitOfWork;
+    const slowToHear = {
+      writeOutline: <T>(id: string, liveDelta: number, work: (tx: EntityManager) => Promise<T>) =>
+        s.db.writeOutline(id, liveDelta, work).then((value) => delay(1000, value)),
+    } as UnitOfWork;
     let startNext!: (next: Promise<{ positions: LivePositions } | null>) => void;
     const next = new Promise<Promise<{ positions: LivePositions } | null>>((resolve) => (startNext = resolve));
     const loads = jest.spyOn(blocks, 'load');
-    const first = order.write(slowToHear, baseId, async (tx, leave) => {
-      await lockBaseMovingOutline(tx, baseId, 0);
+    const first = order.writeOutline(slowToHear, baseId, 0, async (tx, leave) => {
       leave(version + 1, (await blocks.load(tx, baseId))!.positions);
-      startNext(s.db.write(async (other) => {
-        await lockBaseMovingOutline(other, baseId, 0);
-        return order.positionsInWrite(other, baseId, version + 1);
-      }));
+      startNext(s.db.writeOutline(baseId, 0, (other) => order.positionsInWrite(other, baseId, version + 1)));
     });
     expect((await (await next))!.positions.total).toBe(ids.length);
     expect(loads).toHaveBeenCalledTimes(2);
@@ -127,9 +120,9 @@ describeEachBackend('positions left by a write for the next', (h) => {
     const version = await s.outlineVersion(baseId);
     const loads = jest.spyOn(blocks, 'load');
     // A version moved by a write of another process: the positions kept here are too old.
-    await s.db.write((tx) => lockBaseMovingOutline(tx, baseId, 0));
+    await s.db.writeOutline(baseId, 0, async () => {});
     const results = await Promise.allSettled([
-      order.write(s.db, baseId, async (tx, leave) => {
+      order.writeOutline(s.db, baseId, 0, async (tx, leave) => {
         leave(version + 1, new LivePositions([]));
         throw new Error('fails after leaving');
       }),

@@ -1,7 +1,6 @@
 // Results' summaries kept by a process: a search whose results are all kept at the base's state reads
 // none, and every write that changes a summary (an edit, a level shift that moves only the outline
 // version, a delete) is seen by the next search, on each backend.
-import { lockBaseMovingOutline } from '../../src/database/dialect';
 import { SearchPagesRepository } from '../../src/search/search-pages.repository';
 import { backends } from '../support/databases';
 import { at, callsDuring, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
@@ -37,10 +36,7 @@ describe.each(backends)('kept summaries on %s', (backend) => {
     await base.edit(edited, { title: 'page one, edited' }, at(20));
     await twice();
     // A descendant's level shifts with its ancestor's move: only the outline version moves for it.
-    await setup.db.write(async (tx) => {
-      await lockBaseMovingOutline(tx, base.baseId, 0);
-      await tx.query('UPDATE pages SET level = level + 1 WHERE page_id = ?', [shifted.pageId]);
-    });
+    await setup.db.writeOutline(base.baseId, 0, (tx) => tx.query('UPDATE pages SET level = level + 1 WHERE page_id = ?', [shifted.pageId]));
     shifted.level += 1;
     await twice();
     await base.remove(removed, at(12));

@@ -60,7 +60,7 @@ describe.each(backends)('rebuild on %s', (backend) => {
     expect(await answers()).toEqual(expected);
     const incremental = await postingsOf(setup.db.reader, base.baseId);
 
-    await setup.db.write((tx) => setup.index.rebuild(tx, base.baseId));
+    await setup.index.rebuild(setup.db, base.baseId);
     expect(await postingsOf(setup.db.reader, base.baseId)).toEqual(incremental);
     expect(await answers()).toEqual(expected);
     expect(incremental.length).toBeGreaterThan(500);

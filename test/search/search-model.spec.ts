@@ -153,7 +153,7 @@ describe.each(backends)('search equals a plain scan, on %s', (backend) => {
         else await base.edit(target, command, at(time));
       }
     }
-    await setup.db.write((tx) => setup.index.rebuild(tx, base.baseId));
+    await setup.index.rebuild(setup.db, base.baseId);
     for (const q of asked) await check(q, {}, 'after rebuild');
   }
 

@@ -6,7 +6,6 @@ import { AccessRepository } from '../../src/auth/access.repository';
 import { AccessService } from '../../src/auth/access.service';
 import { normalizeForSearch } from '../../src/content/search-text';
 import { parseDatabaseUrl } from '../../src/database/data-source';
-import { lockBaseMovingOutline } from '../../src/database/dialect';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { PageSummaryRow } from '../../src/pages/page.rows';
 import { DisplayOrder } from '../../src/order/display-order.service';
@@ -141,9 +140,8 @@ export class TestBase {
       type: page.type ?? 'T', lang: page.lang ?? 'en', level: 0, updatedAt: page.updatedAt, position: this.nextPosition++,
     };
     const { db, index } = this.writer();
-    await db.write(async (tx) => {
-      // The base's lock first, as the service's writes take it.
-      await lockBaseMovingOutline(tx, this.baseId, 1);
+    // An outline write adding a live page, as the service's creates are.
+    await db.writeOutline(this.baseId, 1, async (tx) => {
       await tx.query(
         `INSERT INTO pages (page_id, base_id, content_id, pos, level, status, title, type, lang, created_at, updated_at, change_no)
          VALUES (?, ?, ?, ?, 0, 'A', ?, ?, ?, ?, ?, ${CHANGE_NO})`,
@@ -165,23 +163,22 @@ export class TestBase {
     if (changes.level !== undefined) page.level = changes.level;
     page.updatedAt = updatedAt;
     const { db, index } = this.writer();
-    await db.write(async (tx) => {
-      if (changes.title !== undefined || changes.level !== undefined) await lockBaseMovingOutline(tx, this.baseId, 0);
+    const write = async (tx: EntityManager) => {
       await tx.query(`UPDATE pages SET title = ?, level = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
         [page.title, page.level, updatedAt, this.baseId, page.pageId]);
       await countPageChange(tx, this.baseId);
       if (changes.title === undefined && changes.body === undefined) return;
       await index.pageTextsChanging(tx, { baseId: this.baseId, pageId: page.pageId });
       await tx.query('UPDATE page_texts SET search_title = ?, search_body = ? WHERE page_id = ?', [page.searchTitle, page.searchBody, page.pageId]);
-    });
+    };
+    await (changes.title !== undefined || changes.level !== undefined ? db.writeOutline(this.baseId, 0, write) : db.write(write));
     await index.mergeWhenDue(db, this.baseId);
   }
 
   async remove(page: ModelPage, deletedAt: string): Promise<void> {
     const order = this.live.indexOf(page);
     const { db, index } = this.writer();
-    await db.write(async (tx) => {
-      await lockBaseMovingOutline(tx, this.baseId, -1);
+    await db.writeOutline(this.baseId, -1, async (tx) => {
       await tx.query(`UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
         [order, deletedAt, deletedAt, this.baseId, page.pageId]);
       await countPageChange(tx, this.baseId);
