@@ -8,6 +8,7 @@ import { hashToken, issueToken } from '../src/auth/tokens';
 import { prepareContent, prepareTitle } from '../src/content/prepare';
 import type { UnitOfWork } from '../src/database/unit-of-work';
 import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
+import { blockStart } from '../src/outline/positions';
 import { CHANGE_NO, countPageChange } from '../src/pages/page-changes';
 import type { ContentType, Lang } from '../src/vocabulary';
 
@@ -108,7 +109,8 @@ export function bulkInsertPages(db: UnitOfWork, baseId: string, batch: SeedPage[
     );
     const pageIds = ids.map((row) => Number(row.page_id));
     await insertTextRows(tx, batch, pageIds);
-    await blocks.rebuild(tx, baseId, first);
+    const live: { pos: number }[] = await tx.query('SELECT pos FROM pages WHERE base_id = ? AND pos >= ?', [baseId, blockStart(first)]);
+    await blocks.rebuild(tx, baseId, first, live.map((row) => Number(row.pos)));
     return pageIds;
   });
 }

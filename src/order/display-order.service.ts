@@ -2,9 +2,11 @@
 // outline version (every create, delete, title change and level change moves it), so an order costs no query. A caller reads
 // the version in the same statement as its pages and asks for the positions of exactly that
 // version; positions of another version never answer it. Only reads outside a transaction's own
-// writes may ask (a write's uncommitted version must never be kept).
+// writes may ask (a write's uncommitted version must never be kept). Page writes mark positions
+// live or not through it too: the bitmaps are this module's alone.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { SqlSource } from '../database/sql-source';
 import type { UnitOfWork } from '../database/unit-of-work';
 import type { LivePositions } from '../outline/positions';
 import { LiveBlocksRepository, type VersionedPositions } from './live-blocks.repository';
@@ -104,6 +106,16 @@ export class DisplayOrder {
     } finally {
       settle(false);
     }
+  }
+
+  /** Marks live the position of the page a write has just appended (its row as `p`, picked by `page`): LiveBlocksRepository.markAppended. */
+  markAppended(tx: EntityManager, baseId: string, page: SqlSource): Promise<void> {
+    return this.blocks.markAppended(tx, baseId, page);
+  }
+
+  /** Marks `position` no longer live, in the stored bitmap of its block that `positions` (read in this write) hold. */
+  markGone(tx: EntityManager, baseId: string, position: number, positions: LivePositions): Promise<void> {
+    return this.blocks.mark(tx, baseId, { position, bits: positions.blockBits(position) }, false);
   }
 
   /**

@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from '../database/dialect';
+import type { SqlSource } from '../database/sql-source';
 import { runLater } from '../database/statement-pipeline';
 import { BLOCK_BYTES, blocksOf, blockStart, LivePositions, POSITION_BLOCK, withPosition } from '../outline/positions';
 
@@ -26,9 +27,9 @@ const BIT = '(1 << (p.pos % 8))';
  * alone. Binary strings byte by byte (INSERT, ASCII, CHAR … USING binary), as both accept; the
  * bitwise operators on binary strings are MySQL's alone.
  */
-const SET_APPENDED_BIT_MYSQL = `INSERT INTO live_blocks (base_id, block_start, bits)
+const setAppendedBitMysql = (page: SqlSource): string => `INSERT INTO live_blocks (base_id, block_start, bits)
   SELECT p.base_id, p.pos - (p.pos % ${POSITION_BLOCK}), CONCAT(REPEAT(X'00', ${BIT_BYTE} - 1), CHAR(${BIT} USING binary), REPEAT(X'00', ${BLOCK_BYTES} - ${BIT_BYTE}))
-  FROM pages p WHERE p.base_id = ? AND p.content_id = ?
+  FROM ${page.from} WHERE ${page.where}
   ON DUPLICATE KEY UPDATE bits = INSERT(live_blocks.bits, ${BIT_BYTE}, 1, CHAR(ASCII(SUBSTRING(live_blocks.bits, ${BIT_BYTE}, 1)) | ${BIT} USING binary))`;
 
 @Injectable()
@@ -44,21 +45,21 @@ export class LiveBlocksRepository {
   }
 
   /**
-   * Marks live the position of the page a write has just appended (PagesRepository.append), if it
-   * was (the base may be gone). On MySQL/MariaDB the database sets the bit, so the statement needs
-   * nothing the write would wait for (it goes with the COMMIT); on SQLite, in process, the bitmap is
-   * read and written back.
+   * Marks live the position of `page`, the page a write has just appended to the base, if it was
+   * (the base may be gone): its row as `p`, with p.base_id and p.pos, picked by the pages module. On
+   * MySQL/MariaDB the database sets the bit, so the statement needs nothing the write would wait
+   * for (it goes with the COMMIT); on SQLite, in process, the bitmap is read and written back.
    */
-  async markAppended(tx: EntityManager, baseId: string, contentId: string): Promise<void> {
+  async markAppended(tx: EntityManager, baseId: string, page: SqlSource): Promise<void> {
     if (dialectOf(tx) === 'mysql') {
-      await runLater(tx, SET_APPENDED_BIT_MYSQL, [baseId, contentId]);
+      await runLater(tx, setAppendedBitMysql(page), page.params);
       return;
     }
     const rows: { pos: number; bits: Uint8Array | null }[] = await tx.query(
-      `SELECT p.pos, l.bits FROM pages p
+      `SELECT p.pos, l.bits FROM ${page.from}
        LEFT JOIN live_blocks l ON l.base_id = p.base_id AND l.block_start = p.pos - (p.pos % ${POSITION_BLOCK})
-       WHERE p.base_id = ? AND p.content_id = ?`,
-      [baseId, contentId],
+       WHERE ${page.where}`,
+      page.params,
     );
     if (rows[0]) await this.mark(tx, baseId, { position: Number(rows[0].pos), bits: rows[0].bits ?? null }, true);
   }
@@ -74,12 +75,13 @@ export class LiveBlocksRepository {
     await this.write(tx, baseId, [[blockStart(at.position), withPosition(at.bits, at.position, live)]], at.bits !== null);
   }
 
-  /** Builds the bitmaps of the blocks from the one holding `from` on again from the pages (after a bulk append or an upgrade). */
-  async rebuild(tx: EntityManager, baseId: string, from = 0): Promise<void> {
-    const start = blockStart(from);
-    const rows: { pos: number }[] = await tx.query('SELECT pos FROM pages WHERE base_id = ? AND pos >= ?', [baseId, start]);
-    await tx.query('DELETE FROM live_blocks WHERE base_id = ? AND block_start >= ?', [baseId, start]);
-    await this.write(tx, baseId, [...blocksOf(rows.map((r) => Number(r.pos)))], false);
+  /**
+   * Builds the bitmaps of the blocks from the one holding `from` on again (after a bulk append):
+   * `livePositions` are the base's live positions from that block's start (blockStart) on.
+   */
+  async rebuild(tx: EntityManager, baseId: string, from: number, livePositions: readonly number[]): Promise<void> {
+    await tx.query('DELETE FROM live_blocks WHERE base_id = ? AND block_start >= ?', [baseId, blockStart(from)]);
+    await this.write(tx, baseId, [...blocksOf(livePositions)], false);
   }
 
   private async write(tx: EntityManager, baseId: string, blocks: [number, Uint8Array][], exists: boolean): Promise<void> {

@@ -1,11 +1,11 @@
 // Display order: position keys and a bitmap of the live positions of each block (src/outline/positions.ts).
-// PagesModule keeps the bitmaps in its writes; pages and search read orders through DisplayOrder.
+// Pages and search read orders, and page writes mark positions, through DisplayOrder alone.
 import { Module } from '@nestjs/common';
 import { DisplayOrder } from './display-order.service';
 import { LiveBlocksRepository } from './live-blocks.repository';
 
 @Module({
   providers: [DisplayOrder, LiveBlocksRepository],
-  exports: [DisplayOrder, LiveBlocksRepository],
+  exports: [DisplayOrder],
 })
 export class OrderModule {}

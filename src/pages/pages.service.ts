@@ -12,13 +12,13 @@ import { MAX_LEVEL } from '../outline/limits';
 import { ancestorsFromNearest, levelShift, shiftFits } from '../outline/outline';
 import { OutlineError } from '../outline/outline-error';
 import { DisplayOrder } from '../order/display-order.service';
-import { LiveBlocksRepository } from '../order/live-blocks.repository';
 import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
 import { newContentId } from './content-id';
 import { KeptBodies } from './kept-bodies';
+import { appendedPage } from './page-joins.query';
 import { PagesRepository, type NearestPages, type PageColumnChanges, type PageForWrite, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
@@ -75,7 +75,6 @@ export class PagesService {
     private readonly db: UnitOfWork,
     private readonly pages: PagesRepository,
     private readonly order: DisplayOrder,
-    private readonly blocks: LiveBlocksRepository,
     private readonly searchIndex: SearchIndex,
     private readonly paths: AncestorPaths,
     private readonly bodies: KeptBodies,
@@ -185,7 +184,7 @@ export class PagesService {
       };
       await this.pages.append(tx, row);
       await this.pages.insertText(tx, row);
-      await this.blocks.markAppended(tx, baseId, contentId);
+      await this.order.markAppended(tx, baseId, appendedPage(baseId, contentId));
       await this.searchIndex.pageCreated(tx, baseId, contentId);
       return { row, appended: this.pages.appendedAtCommit(tx, baseId, contentId) };
     });
@@ -262,7 +261,7 @@ export class PagesService {
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: page.descendantsEnd }, -1);
       const { positions } = (await this.order.positionsInWrite(tx, baseId, page.outlineVersion - 1))!;
       await this.pages.softDelete(tx, baseId, page.pageId, positions.orderOf(page.position), now());
-      await this.blocks.mark(tx, baseId, { position: page.position, bits: positions.blockBits(page.position) }, false);
+      await this.order.markGone(tx, baseId, page.position, positions);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId });
       leave(page.outlineVersion, positions.withLive(page.position, false));
     });
