@@ -31,7 +31,8 @@ export class AppModule {
         AuthModule,
         AccessGuardsModule,
         BasesModule,
-        PagesModule,
+        // The search module provides the index that page writes keep in step.
+        PagesModule.withSearchIndex(SearchModule),
         SearchModule,
         TreeModule,
         HealthModule,

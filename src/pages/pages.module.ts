@@ -1,7 +1,9 @@
-import { Module } from '@nestjs/common';
+// Pages: the endpoints and the outline writes. Their writes keep the search index in step through
+// the SearchIndex port (search-index.port.ts), which another module provides: the app names it
+// (withSearchIndex), so pages import nothing of search, which reads pages through their query files.
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { OrderModule } from '../order/order.module';
-import { SearchModule } from '../search/search.module';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
 import { PagesController } from './pages.controller';
@@ -9,9 +11,13 @@ import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
 
 @Module({
-  imports: [AuthModule, OrderModule, SearchModule],
+  imports: [AuthModule, OrderModule],
   controllers: [PagesController],
   providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies],
-  exports: [PagesRepository],
 })
-export class PagesModule {}
+export class PagesModule {
+  /** The pages module with `indexModule`, which must export SearchIndex. */
+  static withSearchIndex(indexModule: Type<unknown>): DynamicModule {
+    return { module: PagesModule, imports: [indexModule] };
+  }
+}

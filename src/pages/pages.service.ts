@@ -12,13 +12,13 @@ import { MAX_LEVEL } from '../outline/limits';
 import { ancestorsFromNearest, levelShift, shiftFits } from '../outline/outline';
 import { OutlineError } from '../outline/outline-error';
 import { DisplayOrder } from '../order/display-order.service';
-import { SearchIndex } from '../search/search-index';
 import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
 import { newContentId } from './content-id';
 import { KeptBodies } from './kept-bodies';
 import { appendedPage } from './page-joins.query';
+import { SearchIndex } from './search-index.port';
 import { PagesRepository, type NearestPages, type PageColumnChanges, type PageForWrite, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {

@@ -3,7 +3,7 @@
 // A change is one number, key * CHUNK_SIZE + offset (below 2^48): sorting a chunk's changes
 // groups them by key with ascending offsets, far cheaper than maps of keys at this volume.
 import type { EntityManager } from 'typeorm';
-import type { SearchTexts } from './search-index';
+import type { SearchTexts } from '../pages/search-index.port';
 import { ALL_KEY, inTitle, textKeys, wordKey, type TextKeys } from './search-keys';
 import { CHUNK_SIZE, chunkOf, encodeChunk, offsetIn, updateChunk } from './page-set';
 import type { PostingRow, SearchRepository } from './search.repository';

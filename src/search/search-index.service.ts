@@ -16,7 +16,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { UnitOfWork } from '../database/unit-of-work';
-import { SearchIndex, type IndexedPage } from './search-index';
+import { SearchIndex, type IndexedPage } from '../pages/search-index.port';
 import { CHUNK_SIZE, chunkOf } from './page-set';
 import { keysOfTexts, MIN_WORD_LENGTH, pageKeys, PostingChanges, unchangedWords, type PageTextKeys } from './posting-changes';
 import { SearchRepository, type PendingTextRow } from './search.repository';

@@ -1,9 +1,9 @@
-// Search: the endpoint, and the index that page writes keep in step (exported as SearchIndex,
-// the contract in search-index.ts, which PagesModule calls inside its transactions).
+// Search: the endpoint, and the index that page writes keep in step (exported as SearchIndex, the
+// pages module's port in pages/search-index.port.ts, which PagesService calls inside its transactions).
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { OrderModule } from '../order/order.module';
-import { SearchIndex } from './search-index';
+import { SearchIndex } from '../pages/search-index.port';
 import { SearchIndexService } from './search-index.service';
 import { SearchMatcher } from './search-matcher';
 import { SearchPagesRepository } from './search-pages.repository';
@@ -25,6 +25,6 @@ import { SearchService } from './search.service';
     SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesRepository, SearchIndexService, MergesAtStart,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
-  exports: [SearchIndex, SearchIndexService],
+  exports: [SearchIndex],
 })
 export class SearchModule {}

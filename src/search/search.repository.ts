@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
-import type { SearchTexts } from './search-index';
+import type { SearchTexts } from '../pages/search-index.port';
 import { BASE_CHANGES_COLUMNS, baseChangesOf, type BaseChanges } from './search-pages.repository';
 import type { AccessCheck } from '../auth/access';
 import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../src/database/unit-of-work';
 import { DomainError } from '../../src/errors/domain-error';
 import { PagesRepository } from '../../src/pages/pages.repository';
 import { PagesService, type NewPageInput, type Paging } from '../../src/pages/pages.service';
-import { SearchIndex } from '../../src/search/search-index';
+import { SearchIndex } from '../../src/pages/search-index.port';
 import { TreeRepository } from '../../src/tree/tree.repository';
 import { TreeService } from '../../src/tree/tree.service';
 import { insertBase, uniqueName, type Harness } from '../support/e2e';

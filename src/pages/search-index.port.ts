@@ -1,5 +1,7 @@
 // What page writes tell the search index, inside their own transaction, so that the index never
-// disagrees with the pages it answers for. The search module implements it.
+// disagrees with the pages it answers for: a port of the pages module, which the search module
+// implements and provides (wired by the app: PagesModule.withSearchIndex), so pages import nothing
+// of search.
 import type { EntityManager } from 'typeorm';
 import type { UnitOfWork } from '../database/unit-of-work';
 
