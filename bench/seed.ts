@@ -9,7 +9,7 @@ import { prepareContent, prepareTitle } from '../src/content/prepare';
 import type { UnitOfWork } from '../src/database/unit-of-work';
 import { LiveBlocksRepository } from '../src/order/live-blocks.repository';
 import { blockStart } from '../src/outline/positions';
-import { CHANGE_NO, countPageChange } from '../src/pages/page-changes';
+import { CHANGE_NO, countPageChange } from '../src/bases/page-changes.query';
 import type { ContentType, Lang } from '../src/vocabulary';
 
 /** A page as stored: content prepared, place in the outline and times decided. */

@@ -28,6 +28,12 @@ export class BasesRepository {
     return base ? { baseId: base.baseId, description: base.description, view: base.view, livePages: base.livePages } : null;
   }
 
+  /** The base's live page count, 0 when there is no such base. */
+  async livePages(em: EntityManager, baseId: string): Promise<number> {
+    const rows: { live_pages: number }[] = await em.query('SELECT live_pages FROM bases WHERE base_id = ?', [baseId]);
+    return rows[0] ? Number(rows[0].live_pages) : 0;
+  }
+
   /** Fails with the driver's unique-key error when the id is taken. */
   async insert(tx: EntityManager, base: NewBaseRecord, createdAt: string): Promise<void> {
     await tx.getRepository(KnowledgeBaseEntity).insert({ ...base, livePages: 0, outlineVersion: 0, createdAt });

@@ -44,6 +44,11 @@ export class BasesService {
     return this.bases.find(this.db.reader, baseId);
   }
 
+  /** The base's live page count as `em` reads it, 0 when there is no such base. */
+  livePages(em: EntityManager, baseId: string): Promise<number> {
+    return this.bases.livePages(em, baseId);
+  }
+
   /** The base, read with `em` (a write's transaction), or NOT_FOUND saying how to create it. */
   async require(em: EntityManager, baseId: string): Promise<BaseRecord> {
     const base = await this.bases.find(em, baseId);

@@ -2,6 +2,7 @@
 // (src/outline/positions.ts). Writes change them with the base locked. Accepted by SQLite and MySQL/MariaDB.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BASE_ROW } from '../bases/base-row.query';
 import { dialectOf } from '../database/dialect';
 import type { SqlSource } from '../database/sql-source';
 import { runLater } from '../database/statement-pipeline';
@@ -37,7 +38,7 @@ export class LiveBlocksRepository {
   /** The base's live positions with its outline version, read in one statement; null when the base is gone. */
   async load(em: EntityManager, baseId: string): Promise<VersionedPositions | null> {
     const rows: { outline_version: number; block_start: number | null; bits: Uint8Array | null }[] = await em.query(
-      `SELECT b.outline_version, l.block_start, l.bits FROM bases b LEFT JOIN live_blocks l ON l.base_id = b.base_id
+      `SELECT b.outline_version, l.block_start, l.bits FROM ${BASE_ROW} LEFT JOIN live_blocks l ON l.base_id = b.base_id
        WHERE b.base_id = ? ORDER BY l.block_start`, [baseId]);
     if (!rows[0]) return null;
     const blocks = rows.filter((r) => r.block_start !== null).map((r) => ({ start: Number(r.block_start), bits: r.bits! }));

@@ -4,19 +4,17 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../database/dialect';
 import { readAtCommit, runLater } from '../database/statement-pipeline';
-import { CHANGE_NO, countPageChange } from './page-changes';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access';
 import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';
+import { BASE_ROW, joinBaseRow, OUTLINE_VERSION_COLUMN } from '../bases/base-row.query';
+import { CHANGE_NO, countPageChange } from '../bases/page-changes.query';
 import type { ContentType, Lang, View } from '../vocabulary';
 import type { KeptBody } from './kept-bodies';
 import type { PageRow, PageSummaryRow } from './page.rows';
 
 /** The columns of a page summary (and its position), as rows of `pages p` give them. */
 export const SUMMARY_COLUMNS = 'p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at';
-
-/** The base's outline version, read in the same statement as the pages (its parameter: the base id). */
-export const OUTLINE_VERSION_COLUMN = '(SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version';
 
 export interface SummaryRecord {
   content_id: string; title: string; type: ContentType; level: number; pos: number; lang: Lang; updated_at: string;
@@ -184,7 +182,7 @@ export class PagesRepository {
     const probed = read.newLevel ?? read.probedLevels;
     const rows: (PageRecord & Record<string, unknown>)[] = await tx.query(
       `SELECT ${answerColumns(dialect)}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}${checkColumn}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow('p.base_id')}${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...deepestParameters, ...checkParameters, baseId, contentId],
     );
@@ -210,7 +208,7 @@ export class PagesRepository {
     const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const rows: ({ page_id: number; pos: number; outline_version: number; descendants_end: number | null } & Record<string, unknown>)[] = await tx.query(
       `SELECT p.page_id, p.pos, b.outline_version${checkColumn}, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
-       FROM pages p JOIN bases b ON b.base_id = p.base_id${checkJoins}
+       FROM pages p ${joinBaseRow('p.base_id')}${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
     );
@@ -237,7 +235,7 @@ export class PagesRepository {
     const withBody = kept === undefined;
     const rows: (PageRecordMaybeBody & { outline_version: number } & Record<string, unknown>)[] = await em.query(
       `SELECT ${withBody ? answerColumns(dialectOf(em)) : PAGE_COLUMNS}, b.outline_version${checkColumn}
-       FROM pages p${withBody ? ' JOIN page_texts t ON t.page_id = p.page_id' : ''} JOIN bases b ON b.base_id = p.base_id${checkJoins}
+       FROM pages p${withBody ? ' JOIN page_texts t ON t.page_id = p.page_id' : ''} ${joinBaseRow('p.base_id')}${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
     );
@@ -257,7 +255,7 @@ export class PagesRepository {
     const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
       `SELECT ${answerColumns(dialect)}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id JOIN bases b ON b.base_id = p.base_id${checkJoins}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow('p.base_id')}${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
     );
@@ -295,7 +293,7 @@ export class PagesRepository {
       tx,
       `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at, change_no)
        SELECT b.base_id, ?, m.next_pos, 0, 'A', ?, ?, ?, NULL, ?, ?, ${CHANGE_NO}
-       FROM bases b CROSS JOIN (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m WHERE b.base_id = ?`,
+       FROM ${BASE_ROW} CROSS JOIN (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m WHERE b.base_id = ?`,
       [page.contentId, page.title, page.type, page.lang, page.now, page.now, page.baseId, page.baseId, page.baseId],
     );
     await countPageChange(tx, page.baseId);
@@ -319,7 +317,7 @@ export class PagesRepository {
   appendedAtCommit(tx: EntityManager, baseId: string, contentId: string): Promise<AppendedPage | null> {
     return readAtCommit(
       tx,
-      `SELECT p.page_id, p.pos, b.outline_version FROM pages p JOIN bases b ON b.base_id = p.base_id
+      `SELECT p.page_id, p.pos, b.outline_version FROM pages p ${joinBaseRow('p.base_id')}
        WHERE p.base_id = ? AND p.content_id = ?`,
       [baseId, contentId],
       ([row]: { page_id: number; pos: number; outline_version: number }[]) =>
@@ -327,7 +325,7 @@ export class PagesRepository {
     );
   }
 
-  /** Every update moves updated_at: it counts as a change of the page (page-changes.ts). */
+  /** Every update moves updated_at: it counts as a change of the page (page-changes.query.ts). */
   async update(tx: EntityManager, baseId: string, pageId: number, page: PageColumnChanges, text: PageTextChanges): Promise<void> {
     const [pageSet, pageParams] = setClause(page, pageColumns);
     await runLater(tx, `UPDATE pages SET ${pageSet ? `${pageSet}, ` : ''}change_no = ${CHANGE_NO} WHERE page_id = ?`, [...pageParams, baseId, pageId]);

@@ -9,7 +9,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BaseRankKeys } from './base-rank-keys';
 import { KeptPerBase } from './kept-per-base';
-import { SearchPagesRepository, type BaseChanges } from './search-pages.repository';
+import type { BaseChanges } from '../bases/base-row.query';
+import { SearchPagesRepository } from './search-pages.repository';
 
 /** Bases with fewer live pages are ranked in the database: probing them is cheap, keeping them is not. */
 export const DEFAULT_KEEP_FROM = 2_000;

@@ -4,7 +4,8 @@
 // kept at that state need no read of them, as nothing of a summary changes without moving it.
 import { Injectable } from '@nestjs/common';
 import { KeptPerBase } from './kept-per-base';
-import { sameState, type BaseState, type PositionedSummaries, type PositionedSummary } from './search-pages.repository';
+import { sameState, type BaseState } from '../bases/base-row.query';
+import type { PositionedSummaries, PositionedSummary } from './search-pages.repository';
 
 /** Summaries kept in all; past it the least recently searched bases go. */
 export const DEFAULT_MAX_KEPT_SUMMARIES = 10_000;

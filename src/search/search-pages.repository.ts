@@ -10,7 +10,8 @@ import type { Dialect } from '../database/data-source';
 import { dialectOf } from '../database/dialect';
 import type { SqlRead, SqlStatement } from '../database/read-together';
 import type { PageSummaryRow } from '../pages/page.rows';
-import { OUTLINE_VERSION_COLUMN, SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
+import { BASE_ROW, BASE_STATE_COLUMNS, baseStateOf, OUTLINE_VERSION_COLUMN, sameState, type BaseChanges, type BaseState } from '../bases/base-row.query';
+import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
 import { inList, pagesWithIds } from './search.dialect';
 
 export interface RankRow {
@@ -30,20 +31,6 @@ export interface PositionedSummary {
   position: number;
 }
 
-/**
- * What every summary of a base's pages is as of: the base's identity, its count of page writes and
- * its outline version. A write that changes a summary moves the count or the version (a level shift
- * of descendants moves the version), so two reads at one state read the same summaries.
- */
-export interface BaseState {
-  createdAt: string;
-  changes: number;
-  outlineVersion: number;
-}
-
-export const sameState = (a: BaseState, b: BaseState): boolean =>
-  a.changes === b.changes && a.outlineVersion === b.outlineVersion && a.createdAt === b.createdAt;
-
 /** Summaries of search results, the outline version they were read at, and the base's state when one statement read them all. */
 export interface PositionedSummaries {
   pages: PositionedSummary[];
@@ -60,24 +47,11 @@ export function oneVersion(versions: readonly number[]): number | null {
   return versions.every((version) => version === versions[0]) ? versions[0] : -1;
 }
 
-/** A base's state: its count of page writes (page-changes.ts), what tells it apart from an earlier base of its id, its outline version; and its live pages. */
-export interface BaseChanges extends BaseState {
-  livePages: number;
-}
-
 /** The pages written since a count: the rank keys of those live, the ids of those no longer live. */
 export interface ChangedRankKeys {
   live: RankRow[];
   ended: number[];
 }
-
-const stateOf = (row: Record<string, unknown>): BaseState =>
-  ({ createdAt: String(row.created_at), changes: Number(row.page_changes), outlineVersion: Number(row.outline_version) });
-
-/** The columns of a base's changes, of its row as `b` (read after what they must count: SearchRepository.searchStateRead). */
-export const BASE_CHANGES_COLUMNS = 'b.page_changes, b.created_at, b.outline_version, b.live_pages';
-
-export const baseChangesOf = (row: Record<string, unknown>): BaseChanges => ({ ...stateOf(row), livePages: Number(row.live_pages) });
 
 /** Sorts after every ISO 8601 timestamp: the upper bound of the first step of a recency walk. */
 export const AFTER_ALL_TIMES = '~';
@@ -93,11 +67,6 @@ export const byRank = (a: RankRow, b: RankRow): number =>
 export class SearchPagesRepository {
   /** Rows of rank keys one statement reads at most (tests make it small). */
   static rankKeysPerRead = 10_000;
-
-  async livePages(em: EntityManager, baseId: string): Promise<number> {
-    const rows: { live_pages: number }[] = await em.query('SELECT live_pages FROM bases WHERE base_id = ?', [baseId]);
-    return rows[0] ? Number(rows[0].live_pages) : 0;
-  }
 
   /**
    * The rank keys of the base's pages written after its count was `since` (-1: all of them), read
@@ -192,11 +161,11 @@ export class SearchPagesRepository {
       const list = inList(dialectOf(em), pageIds.slice(i, i + IDS_PER_QUERY));
       // Pages first: SQLite takes a CROSS JOIN's order as given, so it probes the ids, then the base.
       const rows: (SummaryRecord & { page_id: number; base_id: string; status: string } & Record<string, unknown>)[] = await em.query(
-        `SELECT b.page_changes, b.created_at, b.outline_version, p.page_id, p.base_id, p.status, ${SUMMARY_COLUMNS}
-         FROM pages p CROSS JOIN bases b WHERE p.page_id ${list.sql} AND b.base_id = ?`,
+        `SELECT ${BASE_STATE_COLUMNS}, p.page_id, p.base_id, p.status, ${SUMMARY_COLUMNS}
+         FROM pages p CROSS JOIN ${BASE_ROW} WHERE p.page_id ${list.sql} AND b.base_id = ?`,
         [...list.params, baseId]);
       for (const r of rows) {
-        states.push(stateOf(r));
+        states.push(baseStateOf(r));
         if (r.base_id !== baseId || r.status !== 'A') continue;
         // The order comes from the live positions of the version read here (SearchService).
         found.set(Number(r.page_id), { pageId: Number(r.page_id), summary: toSummary(r, -1), position: Number(r.pos) });

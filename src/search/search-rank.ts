@@ -7,6 +7,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { BaseRankKeys } from './base-rank-keys';
 import { hasIn, type PageSet } from './page-set';
+import { BasesService } from '../bases/bases.service';
 import { dialectOf } from '../database/dialect';
 import { readTogether } from '../database/read-together';
 import { AFTER_ALL_TIMES, byRank, oneVersion, SearchPagesRepository, type PositionedSummaries, type RankRow } from './search-pages.repository';
@@ -90,7 +91,10 @@ export class SearchRanking {
   /** With kept keys (BaseRankKeys.firstRanked): looking up a member costs this many steps of a walk in memory. */
   keptMemberCost = DEFAULT_KEPT_MEMBER_COST;
 
-  constructor(private readonly pages: SearchPagesRepository) {}
+  constructor(
+    private readonly pages: SearchPagesRepository,
+    private readonly bases: BasesService,
+  ) {}
 
   /**
    * Page ids of the requested window of results, in rank order; `groups` come one after another.
@@ -105,7 +109,7 @@ export class SearchRanking {
     const windows = groupWindows(sizes, paging);
     if (windows.length === 0) return { ids: [], total };
     if (kept) return { ids: this.keptIds(groups, windows, kept), total };
-    const live = livePages ?? await this.pages.livePages(em, baseId);
+    const live = livePages ?? await this.bases.livePages(em, baseId);
     const probed = windows.map((window) => window.size * this.probeCost <= walkRows(window, live));
     const dialect = dialectOf(em);
     // SQLite has no round trip to save, and sorting the probed pages with their summaries cost it

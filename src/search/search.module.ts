@@ -2,6 +2,7 @@
 // pages module's port in pages/search-index.port.ts, which PagesService calls inside its transactions).
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { BasesModule } from '../bases/bases.module';
 import { OrderModule } from '../order/order.module';
 import { SearchIndex } from '../pages/search-index.port';
 import { SearchIndexService } from './search-index.service';
@@ -19,7 +20,7 @@ import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
 @Module({
-  imports: [AuthModule, OrderModule],
+  imports: [AuthModule, BasesModule, OrderModule],
   controllers: [SearchController],
   providers: [
     SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesRepository, SearchIndexService, MergesAtStart,

@@ -7,9 +7,9 @@ import { concatSql, dialectOf } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from '../pages/search-index.port';
-import { BASE_CHANGES_COLUMNS, baseChangesOf, type BaseChanges } from './search-pages.repository';
 import type { AccessCheck } from '../auth/access';
 import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';
+import { BASE_CHANGES_COLUMNS, BASE_ROW, baseChangesOf, type BaseChanges } from '../bases/base-row.query';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
 import { addPendingAsStoredSql, addPendingCreatedSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
@@ -201,7 +201,7 @@ export class SearchRepository {
     ];
     if (columns.length === 0) return { statements: [], answer: () => ({}) };
     const sql = `SELECT ${columns.join(', ')}${checkColumn}
-      FROM bases b${version ? ' LEFT JOIN search_merges m ON m.base_id = b.base_id' : ''}${checkJoins} WHERE b.base_id = ?`;
+      FROM ${BASE_ROW}${version ? ' LEFT JOIN search_merges m ON m.base_id = b.base_id' : ''}${checkJoins} WHERE b.base_id = ?`;
     return {
       statements: [{ sql, params: [...checkParameters, baseId] }],
       answer: ([rows]) => {

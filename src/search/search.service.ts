@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { confirmed, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
+import type { BaseState } from '../bases/base-row.query';
 import { splitSearchTerms } from '../content/search-text';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest } from '../errors/domain-error';
@@ -15,7 +16,7 @@ import type { PageSummaryRow } from '../pages/page.rows';
 import { KeptRankKeys } from './kept-rank-keys';
 import { KeptSummaries } from './kept-summaries';
 import { SearchMatcher } from './search-matcher';
-import { SearchPagesRepository, type BaseState, type PositionedSummaries, type PositionedSummary } from './search-pages.repository';
+import { SearchPagesRepository, type PositionedSummaries, type PositionedSummary } from './search-pages.repository';
 import { SearchRanking, type Paging } from './search-rank';
 
 /** How often result summaries are read outside the writes' queue before they queue with the writes. */

@@ -3,7 +3,7 @@
 // edits, deletes), on each backend.
 import fc from 'fast-check';
 import { BaseRankKeys, firstBy } from '../../src/search/base-rank-keys';
-import { CHANGE_NO, countPageChange } from '../../src/pages/page-changes';
+import { CHANGE_NO, countPageChange } from '../../src/bases/page-changes.query';
 import { PageSet } from '../../src/search/page-set';
 import { byRank, SearchPagesRepository, type RankRow } from '../../src/search/search-pages.repository';
 import { backends } from '../support/databases';

@@ -1,7 +1,7 @@
 // GET /api/v1/bases/{base_id}/search over HTTP, with the pages module writing (spec "GET search";
 // decisions "Search", "Lists"): the answer's shape, ranking and paging, the index following
 // creates, edits and deletes, and every malformed query answered 400 in the error envelope.
-import { SearchPagesRepository } from '../../src/search/search-pages.repository';
+import { BasesService } from '../../src/bases/bases.service';
 import { SearchRanking } from '../../src/search/search-rank';
 import { describeEachBackend } from '../support/e2e';
 
@@ -28,7 +28,7 @@ describeEachBackend('GET search', (h) => {
   it('weighs its ranking with the live page count the request\'s token read, reading it again nowhere', async () => {
     const base = await h().fresh();
     for (let i = 0; i < 3; i++) await base.createPage({ title: `count ${i}` });
-    const reads = jest.spyOn(h().app.get(SearchPagesRepository), 'livePages');
+    const reads = jest.spyOn(h().app.get(BasesService), 'livePages');
     const rank = jest.spyOn(h().app.get(SearchRanking), 'window');
     try {
       expect((await search(base, 'q=count')).body.total).toBe(3);

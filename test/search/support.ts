@@ -4,13 +4,15 @@
 import type { EntityManager } from 'typeorm';
 import { AccessRepository } from '../../src/auth/access.repository';
 import { AccessService } from '../../src/auth/access.service';
+import { BasesRepository } from '../../src/bases/bases.repository';
+import { BasesService } from '../../src/bases/bases.service';
 import { normalizeForSearch } from '../../src/content/search-text';
 import { parseDatabaseUrl } from '../../src/database/data-source';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { PageSummaryRow } from '../../src/pages/page.rows';
 import { DisplayOrder } from '../../src/order/display-order.service';
 import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
-import { CHANGE_NO, countPageChange } from '../../src/pages/page-changes';
+import { CHANGE_NO, countPageChange } from '../../src/bases/page-changes.query';
 import { decodeChunk } from '../../src/search/page-set';
 import { KeptPendingTexts } from '../../src/search/kept-pending-texts';
 import { KeptPostings } from '../../src/search/kept-postings';
@@ -52,7 +54,7 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const repo = new SearchRepository();
   const pages = new SearchPagesRepository();
   const index = new SearchIndexService(repo);
-  const ranking = new SearchRanking(pages);
+  const ranking = new SearchRanking(pages, new BasesService(db, new BasesRepository()));
   const access = new AccessService(db, new AccessRepository());
   const keptKeys = new KeptRankKeys(pages);
   keptKeys.keepFrom = Infinity;

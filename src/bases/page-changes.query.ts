@@ -3,6 +3,8 @@
 // first leaves nothing deferred before an insert that may fail and be tried again). Counts are thus
 // committed in order, and once a count is seen, every page written up to it is: a reader that saw
 // count N before reads the pages with change_no > N and knows every change since (KeptRankKeys).
+// The count is a column of the base row, so these statements are the bases module's; page writes
+// run them.
 import type { EntityManager } from 'typeorm';
 import { runLater } from '../database/statement-pipeline';
 
