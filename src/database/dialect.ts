@@ -36,3 +36,14 @@ export function textOf(value: string | Buffer): string {
 export function concatSql(dialect: Dialect, parts: string[]): string {
   return dialect === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.join(' || ');
 }
+
+/**
+ * `IN (…)` over a list of numbers or strings. SQLite takes the list as one JSON parameter, so the
+ * SQL text (and TypeORM's cached prepared statement) stays the same whatever the length, and builds
+ * an index of it once per statement; MySQL gets one placeholder per value (a list of constants it
+ * sorts and binary-searches). The list must not be empty.
+ */
+export function inList(dialect: Dialect, values: readonly (number | string)[]): { sql: string; params: unknown[] } {
+  if (dialect === 'sqlite') return { sql: 'IN (SELECT value FROM json_each(?))', params: [JSON.stringify(values)] };
+  return { sql: `IN (${values.map(() => '?').join(', ')})`, params: [...values] };
+}

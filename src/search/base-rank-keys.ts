@@ -9,9 +9,9 @@
 // sorted list, or in the recent one. Each recent row also knows where it falls in the sorted list,
 // fixed until the next sort, so lookups and the walk compare numbers, and touch row objects only
 // for the rows they answer: kept for 100,000 pages, the rows are megabytes of scattered objects.
+import { byRank, type ChangedRankKeys, type RankRow } from '../pages/search-pages.query';
 import { hasIn, type PageSet } from './page-set';
 import { NONE, PageSlots } from './page-slots';
-import { byRank, type ChangedRankKeys, type RankRow } from './search-pages.repository';
 
 /** Pages written since the last sort wait apart until they are this many, or this share of the pages. */
 const UNSORTED_MIN = 1_024;

@@ -7,10 +7,10 @@
 // read) is left out, as a page deleted between the match and the probes is.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { BaseChanges } from '../bases/base-row.query';
+import { SearchPagesQuery } from '../pages/search-pages.query';
 import { BaseRankKeys } from './base-rank-keys';
 import { KeptPerBase } from './kept-per-base';
-import type { BaseChanges } from '../bases/base-row.query';
-import { SearchPagesRepository } from './search-pages.repository';
 
 /** Bases with fewer live pages are ranked in the database: probing them is cheap, keeping them is not. */
 export const DEFAULT_KEEP_FROM = 2_000;
@@ -24,7 +24,7 @@ export class KeptRankKeys {
   readonly kept = new KeptPerBase<BaseRankKeys>(DEFAULT_MAX_KEPT_PAGES);
   private readonly reading = new Map<string, Promise<BaseRankKeys>>();
 
-  constructor(private readonly pages: SearchPagesRepository) {}
+  constructor(private readonly pages: SearchPagesQuery) {}
 
   /** Whether a base of `livePages` (undefined: not known yet) may be kept, so its count is worth reading. */
   mayKeep(livePages: number | undefined): boolean {

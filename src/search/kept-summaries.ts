@@ -3,9 +3,9 @@
 // in its first round trip (SearchRepository.searchStateRead); results whose summaries are all
 // kept at that state need no read of them, as nothing of a summary changes without moving it.
 import { Injectable } from '@nestjs/common';
-import { KeptPerBase } from './kept-per-base';
 import { sameState, type BaseState } from '../bases/base-row.query';
-import type { PositionedSummaries, PositionedSummary } from './search-pages.repository';
+import type { PositionedSummaries, PositionedSummary } from '../pages/search-pages.query';
+import { KeptPerBase } from './kept-per-base';
 
 /** Summaries kept in all; past it the least recently searched bases go. */
 export const DEFAULT_MAX_KEPT_SUMMARIES = 10_000;

@@ -10,7 +10,7 @@ import { hasIn, type PageSet } from './page-set';
 import { BasesService } from '../bases/bases.service';
 import { dialectOf } from '../database/dialect';
 import { readTogether } from '../database/read-together';
-import { AFTER_ALL_TIMES, byRank, oneVersion, SearchPagesRepository, type PositionedSummaries, type RankRow } from './search-pages.repository';
+import { AFTER_ALL_TIMES, byRank, oneVersion, SearchPagesQuery, type PositionedSummaries, type RankRow } from '../pages/search-pages.query';
 
 export interface Paging {
   limit?: number;
@@ -92,7 +92,7 @@ export class SearchRanking {
   keptMemberCost = DEFAULT_KEPT_MEMBER_COST;
 
   constructor(
-    private readonly pages: SearchPagesRepository,
+    private readonly pages: SearchPagesQuery,
     private readonly bases: BasesService,
   ) {}
 

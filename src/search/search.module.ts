@@ -5,9 +5,9 @@ import { AuthModule } from '../auth/auth.module';
 import { BasesModule } from '../bases/bases.module';
 import { OrderModule } from '../order/order.module';
 import { SearchIndex } from '../pages/search-index.port';
+import { SearchPagesQuery } from '../pages/search-pages.query';
 import { SearchIndexService } from './search-index.service';
 import { SearchMatcher } from './search-matcher';
-import { SearchPagesRepository } from './search-pages.repository';
 import { SearchRanking } from './search-rank';
 import { KeptRankKeys } from './kept-rank-keys';
 import { KeptPendingTexts } from './kept-pending-texts';
@@ -23,7 +23,7 @@ import { SearchService } from './search.service';
   imports: [AuthModule, BasesModule, OrderModule],
   controllers: [SearchController],
   providers: [
-    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesRepository, SearchIndexService, MergesAtStart,
+    SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesQuery, SearchIndexService, MergesAtStart,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
   exports: [SearchIndex],

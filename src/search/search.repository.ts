@@ -3,7 +3,7 @@
 // transaction; what differs between the dialects comes from search.dialect.ts.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { concatSql, dialectOf } from '../database/dialect';
+import { concatSql, dialectOf, inList } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
 import type { SearchTexts } from '../pages/search-index.port';
@@ -12,7 +12,7 @@ import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';
 import { BASE_CHANGES_COLUMNS, BASE_ROW, baseChangesOf, type BaseChanges } from '../bases/base-row.query';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingAsStoredSql, addPendingCreatedSql, containsSql, inList, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingCreatedSql, containsSql, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;

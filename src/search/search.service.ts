@@ -13,10 +13,10 @@ import { badRequest } from '../errors/domain-error';
 import { DisplayOrder } from '../order/display-order.service';
 import type { LivePositions } from '../outline/positions';
 import type { PageSummaryRow } from '../pages/page.rows';
+import { SearchPagesQuery, type PositionedSummaries, type PositionedSummary } from '../pages/search-pages.query';
 import { KeptRankKeys } from './kept-rank-keys';
 import { KeptSummaries } from './kept-summaries';
 import { SearchMatcher } from './search-matcher';
-import { SearchPagesRepository, type PositionedSummaries, type PositionedSummary } from './search-pages.repository';
 import { SearchRanking, type Paging } from './search-rank';
 
 /** How often result summaries are read outside the writes' queue before they queue with the writes. */
@@ -33,7 +33,7 @@ export class SearchService {
     private readonly db: UnitOfWork,
     private readonly matcher: SearchMatcher,
     private readonly ranking: SearchRanking,
-    private readonly pages: SearchPagesRepository,
+    private readonly pages: SearchPagesQuery,
     private readonly order: DisplayOrder,
     private readonly access: AccessService,
     private readonly keptKeys: KeptRankKeys,

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { BaseRankKeys, firstBy } from '../../src/search/base-rank-keys';
 import { CHANGE_NO, countPageChange } from '../../src/bases/page-changes.query';
 import { PageSet } from '../../src/search/page-set';
-import { byRank, SearchPagesRepository, type RankRow } from '../../src/search/search-pages.repository';
+import { byRank, SearchPagesQuery, type RankRow } from '../../src/pages/search-pages.query';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
 
@@ -54,8 +54,8 @@ describe.each(backends)('kept rank keys on %s', (backend) => {
   afterAll(() => setup.close());
 
   it.each([['in one statement', 10_000], ['in parts of 4 rows', 4]])('follow the creates, edits and deletes made after they were read, read %s', async (_label, perRead) => {
-    const before = SearchPagesRepository.rankKeysPerRead;
-    SearchPagesRepository.rankKeysPerRead = perRead;
+    const before = SearchPagesQuery.rankKeysPerRead;
+    SearchPagesQuery.rankKeysPerRead = perRead;
     try {
       const base = await TestBase.create(setup, 100 * perRead);
       for (let i = 0; i < 30; i++) await base.add({ title: `page ${i}`, body: i % 2 ? 'topic' : 'other', updatedAt: at(i) });
@@ -79,7 +79,7 @@ describe.each(backends)('kept rank keys on %s', (backend) => {
       await expectScan();
       expect(setup.keptKeys.kept.size() - keptBefore).toBe(30);
     } finally {
-      SearchPagesRepository.rankKeysPerRead = before;
+      SearchPagesQuery.rankKeysPerRead = before;
     }
   });
 

@@ -1,12 +1,12 @@
 // Results' summaries kept by a process: a search whose results are all kept at the base's state reads
 // none, and every write that changes a summary (an edit, a level shift that moves only the outline
 // version, a delete) is seen by the next search, on each backend.
-import { SearchPagesRepository } from '../../src/search/search-pages.repository';
+import { SearchPagesQuery } from '../../src/pages/search-pages.query';
 import { backends } from '../support/databases';
 import { at, callsDuring, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
 
 /** How many summary reads `run` made. */
-const summaryReadsDuring = (run: () => Promise<void>) => callsDuring(SearchPagesRepository.prototype, 'summaries', run);
+const summaryReadsDuring = (run: () => Promise<void>) => callsDuring(SearchPagesQuery.prototype, 'summaries', run);
 
 describe.each(backends)('kept summaries on %s', (backend) => {
   let setup: SearchSetup;

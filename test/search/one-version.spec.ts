@@ -1,5 +1,5 @@
 // The outline version of summaries read in several statements: one version, or "changed meanwhile".
-import { oneVersion } from '../../src/search/search-pages.repository';
+import { oneVersion } from '../../src/pages/search-pages.query';
 
 describe('oneVersion', () => {
   it('is null when nothing was read, the version when all agree, -1 when any differs', () => {

@@ -2,7 +2,7 @@
 // answer when the group is larger than one query's list of ids and the instants tie across those
 // lists: the first members of each list, ties broken by display order, are merged.
 import { CHUNK_SIZE } from '../../src/search/page-set';
-import { IDS_PER_QUERY, SearchPagesRepository } from '../../src/search/search-pages.repository';
+import { IDS_PER_QUERY, SearchPagesQuery } from '../../src/pages/search-pages.query';
 import { DEFAULT_KEPT_MEMBER_COST, DEFAULT_PROBE_COST } from '../../src/search/search-rank';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
@@ -41,8 +41,8 @@ describe.each(backends)('ranking on %s', (backend) => {
   test.each([['looked up', 0], ['walked', Infinity], ['chosen by cost', DEFAULT_KEPT_MEMBER_COST]])('members %s with kept rank keys', async (_label, keptMemberCost) => {
     setup.keptKeys.keepFrom = 0;
     setup.ranking.keptMemberCost = keptMemberCost;
-    const probes = jest.spyOn(SearchPagesRepository.prototype, 'firstRankedRead');
-    const walks = jest.spyOn(SearchPagesRepository.prototype, 'newestUpTo');
+    const probes = jest.spyOn(SearchPagesQuery.prototype, 'firstRankedRead');
+    const walks = jest.spyOn(SearchPagesQuery.prototype, 'newestUpTo');
     try {
       for (const q of ['topic', 'notes', 'overview']) {
         for (const paging of pagings) expect([q, paging, await base.search(q, paging)]).toEqual([q, paging, scanSearch(base.live, [q], paging)]);
@@ -57,7 +57,7 @@ describe.each(backends)('ranking on %s', (backend) => {
   });
 
   test('on MySQL/MariaDB, results of probed groups only come with their summaries; a walk\'s are read after it', async () => {
-    const summaryReads = jest.spyOn(SearchPagesRepository.prototype, 'summaries');
+    const summaryReads = jest.spyOn(SearchPagesQuery.prototype, 'summaries');
     try {
       // SQLite reads the summaries after the probes all the same: it saves no round trip.
       for (const [probeCost, reads] of [[0, backend === 'mysql' ? 0 : 1], [Infinity, 1]]) {

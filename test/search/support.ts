@@ -22,7 +22,7 @@ import { KeptWords } from '../../src/search/kept-words';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { ALL_KEY } from '../../src/search/search-keys';
 import { SearchMatcher } from '../../src/search/search-matcher';
-import { SearchPagesRepository } from '../../src/search/search-pages.repository';
+import { SearchPagesQuery } from '../../src/pages/search-pages.query';
 import { SearchRanking, type Paging } from '../../src/search/search-rank';
 import { SearchService } from '../../src/search/search.service';
 import { SearchRepository } from '../../src/search/search.repository';
@@ -52,7 +52,7 @@ export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const database: TestDatabase = await createTestDatabase(backend);
   const db = await UnitOfWork.open(parseDatabaseUrl(database.url));
   const repo = new SearchRepository();
-  const pages = new SearchPagesRepository();
+  const pages = new SearchPagesQuery();
   const index = new SearchIndexService(repo);
   const ranking = new SearchRanking(pages, new BasesService(db, new BasesRepository()));
   const access = new AccessService(db, new AccessRepository());

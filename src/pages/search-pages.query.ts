@@ -1,5 +1,7 @@
-// The page reads that rank and describe search results: the recency walk over pages_by_recency
-// (base_id, status, updated_at), rank keys and summaries of given pages. Accepted by both dialects.
+// The page reads that rank and describe search results, exported for the search module: the
+// recency walk over pages_by_recency (base_id, status, updated_at), rank keys and summaries of
+// given pages. Each is one statement of pages (and the base row), as a search's round trips need,
+// so they are the pages module's SQL. Accepted by both dialects.
 // With base and status in the WHERE clause of a read by page ids, SQLite's planner (no ANALYZE
 // statistics) scans the base through pages_by_recency instead of probing the ids: firstRankedRead
 // joins the ids to their pages by primary key (pagesWithIds) and tests base and status in SQL;
@@ -7,12 +9,11 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Dialect } from '../database/data-source';
-import { dialectOf } from '../database/dialect';
+import { BASE_ROW, BASE_STATE_COLUMNS, baseStateOf, OUTLINE_VERSION_COLUMN, sameState, type BaseState } from '../bases/base-row.query';
+import { dialectOf, inList } from '../database/dialect';
 import type { SqlRead, SqlStatement } from '../database/read-together';
-import type { PageSummaryRow } from '../pages/page.rows';
-import { BASE_ROW, BASE_STATE_COLUMNS, baseStateOf, OUTLINE_VERSION_COLUMN, sameState, type BaseChanges, type BaseState } from '../bases/base-row.query';
-import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from '../pages/pages.repository';
-import { inList, pagesWithIds } from './search.dialect';
+import type { PageSummaryRow } from './page.rows';
+import { SUMMARY_COLUMNS, toSummary, type SummaryRecord } from './pages.repository';
 
 export interface RankRow {
   pageId: number;
@@ -63,8 +64,21 @@ export const IDS_PER_QUERY = 500;
 export const byRank = (a: RankRow, b: RankRow): number =>
   a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.position - b.position;
 
+/**
+ * The pages with the listed ids (not empty), read by primary key whatever else the query asks for:
+ * the FROM and WHERE parts of a query over `pages p`. Left to themselves, both planners may serve
+ * ORDER BY updated_at by walking the whole base along pages_by_recency instead. The ids go as one
+ * JSON parameter that the database turns into rows (json_each, JSON_TABLE), each joined to its page
+ * by primary key: on MariaDB, 500 ids cost 19% less of the server's CPU this way than as an IN list
+ * over the forced primary key (measured at 100,000 pages), and the client formats one parameter.
+ */
+function pagesWithIds(dialect: Dialect, ids: readonly number[]): { from: string; where: string; params: unknown[] } {
+  const rows = dialect === 'sqlite' ? 'json_each(?) AS ids' : "JSON_TABLE(?, '$[*]' COLUMNS (value INT PATH '$')) AS ids";
+  return { from: `${rows} CROSS JOIN pages p`, where: 'p.page_id = ids.value', params: [JSON.stringify(ids)] };
+}
+
 @Injectable()
-export class SearchPagesRepository {
+export class SearchPagesQuery {
   /** Rows of rank keys one statement reads at most (tests make it small). */
   static rankKeysPerRead = 10_000;
 
@@ -80,12 +94,12 @@ export class SearchPagesRepository {
       const rows: { page_id: number; change_no: number; status: string; updated_at: string; pos: number | null }[] = await em.query(
         `SELECT page_id, change_no, status, updated_at, pos FROM pages
          WHERE base_id = ? AND change_no >= ? AND (change_no > ? OR page_id > ?) ORDER BY change_no, page_id LIMIT ?`,
-        [baseId, after.changeNo, after.changeNo, after.pageId, SearchPagesRepository.rankKeysPerRead]);
+        [baseId, after.changeNo, after.changeNo, after.pageId, SearchPagesQuery.rankKeysPerRead]);
       for (const row of rows) {
         if (row.status === 'A') changed.live.push({ pageId: Number(row.page_id), updatedAt: row.updated_at, position: Number(row.pos) });
         else changed.ended.push(Number(row.page_id));
       }
-      if (rows.length < SearchPagesRepository.rankKeysPerRead) return changed;
+      if (rows.length < SearchPagesQuery.rankKeysPerRead) return changed;
       const last = rows[rows.length - 1];
       after = { changeNo: Number(last.change_no), pageId: Number(last.page_id) };
     }
