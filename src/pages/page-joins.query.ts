@@ -10,3 +10,19 @@ import type { SqlSource } from '../database/sql-source';
 export function appendedPage(baseId: string, contentId: string): SqlSource {
   return { from: 'pages p', where: 'p.base_id = ? AND p.content_id = ?', params: [baseId, contentId] };
 }
+
+/** Pages as the first table of a statement: `p`. */
+export const PAGES = 'pages p';
+
+/** Page texts as the first table of a statement: `t`, with t.search_title and t.search_body (the normalised texts search reads). */
+export const PAGE_TEXTS = 'page_texts t';
+
+/** Joins the page whose id is `pageIdColumn`, as `p`: p.status ('A' while live) and p.change_no (page-changes.query.ts) among its columns. */
+export function joinPage(pageIdColumn: string): string {
+  return `JOIN pages p ON p.page_id = ${pageIdColumn}`;
+}
+
+/** Joins the texts of the page whose id is `pageIdColumn`, as `t`; `andOn`, a condition beginning with AND, narrows a LEFT JOIN. */
+export function joinPageTexts(pageIdColumn: string, join: 'JOIN' | 'LEFT JOIN' = 'JOIN', andOn = ''): string {
+  return `${join} page_texts t ON t.page_id = ${pageIdColumn}${andOn}`;
+}

@@ -1,6 +1,8 @@
 // The search SQL that differs between SQLite and MySQL/MariaDB: "insert unless present", "insert
 // or replace" and bulk inserts. The rest of search.repository.ts suits both.
 import type { Dialect } from '../database/data-source';
+import type { SqlSource } from '../database/sql-source';
+import { PAGE_TEXTS } from '../pages/page-joins.query';
 
 /**
  * True when the text column holds the parameter. MySQL/MariaDB compare bytes (valid UTF-8 can only
@@ -38,14 +40,14 @@ function keepingPendingRow(dialect: Dialect, insert: string): string {
   return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE search_pending.page_id = search_pending.page_id`;
 }
 
-/** Records a page just appended as pending, found by its content id, with no old texts. */
-export function addPendingCreatedSql(dialect: Dialect): string {
-  return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT base_id, page_id, NULL, NULL FROM pages WHERE base_id = ? AND content_id = ?');
+/** Records as pending, with no old texts, the page just appended (`page`: its row as `p`, found by its content id). */
+export function addPendingCreatedSql(dialect: Dialect, page: SqlSource): string {
+  return keepingPendingRow(dialect, `INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT p.base_id, p.page_id, NULL, NULL FROM ${page.from} WHERE ${page.where}`);
 }
 
-/** Records a page as pending with the texts page_texts holds for it as the old ones. */
+/** Records a page as pending with the texts page_texts holds for it as the old ones (parameters: the base id, the page id). */
 export function addPendingAsStoredSql(dialect: Dialect): string {
-  return keepingPendingRow(dialect, 'INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, page_id, search_title, search_body FROM page_texts WHERE page_id = ?');
+  return keepingPendingRow(dialect, `INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, t.page_id, t.search_title, t.search_body FROM ${PAGE_TEXTS} WHERE t.page_id = ?`);
 }
 
 /**

@@ -1,11 +1,13 @@
-// The SQL of search: posting chunks, pending pages, the words of a base, and the page reads that
-// check, rank and describe results. Every method takes the EntityManager of the caller's read or
-// transaction; what differs between the dialects comes from search.dialect.ts.
+// The SQL of search: posting chunks, pending pages, the words of a base, and the reads of pages'
+// texts that check results, joined to the pending pages where one statement saves a round trip
+// (the pages module builds those joins: page-joins.query.ts). Every method takes the EntityManager
+// of the caller's read or transaction; what differs between the dialects comes from search.dialect.ts.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, inList } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
+import { appendedPage, joinPage, joinPageTexts, PAGE_TEXTS, PAGES } from '../pages/page-joins.query';
 import type { SearchTexts } from '../pages/search-index.port';
 import type { AccessCheck } from '../auth/access';
 import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';
@@ -145,7 +147,8 @@ export class SearchRepository {
 
   /** Records as pending, with no old texts, the page just appended as `contentId` (if it was). */
   async addPendingCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void> {
-    await runLater(tx, addPendingCreatedSql(dialectOf(tx)), [baseId, contentId]);
+    const page = appendedPage(baseId, contentId);
+    await runLater(tx, addPendingCreatedSql(dialectOf(tx), page), page.params);
   }
 
   /** Records a page as pending with its stored texts as the old ones (unless it is pending already). */
@@ -230,7 +233,7 @@ export class SearchRepository {
     const rows: Record<string, string | number | null>[] = await tx.query(
       `SELECT s.page_id, s.old_title, s.old_body, p.status,
          CASE WHEN p.status = 'A' THEN t.search_title END AS search_title, CASE WHEN p.status = 'A' THEN t.search_body END AS search_body
-       FROM search_pending s JOIN pages p ON p.page_id = s.page_id JOIN page_texts t ON t.page_id = s.page_id
+       FROM search_pending s ${joinPage('s.page_id')} ${joinPageTexts('s.page_id')}
        WHERE s.base_id = ? AND s.page_id >= ? AND s.page_id < ? ORDER BY s.page_id`, [baseId, from, to]);
     return rows.map((row) => ({
       pageId: Number(row.page_id),
@@ -261,8 +264,8 @@ export class SearchRepository {
     return {
       statements: [{
         sql: `SELECT s.page_id, p.status, p.change_no, t.search_title, t.search_body
-          FROM search_pending s JOIN pages p ON p.page_id = s.page_id
-          LEFT JOIN page_texts t ON t.page_id = s.page_id AND p.status = 'A'${notKept.sql}
+          FROM search_pending s ${joinPage('s.page_id')}
+          ${joinPageTexts('s.page_id', 'LEFT JOIN', ` AND p.status = 'A'${notKept.sql}`)}
           WHERE s.base_id = ?`,
         params: [...notKept.params, baseId],
       }],
@@ -281,7 +284,7 @@ export class SearchRepository {
       const list = inList(dialectOf(em), part);
       // Base and status are tested here, not in SQL, so that both planners probe the ids.
       const rows: Record<string, unknown>[] = await em.query(
-        `SELECT t.page_id, p.base_id, p.status, ${columns} FROM page_texts t JOIN pages p ON p.page_id = t.page_id
+        `SELECT t.page_id, p.base_id, p.status, ${columns} FROM ${PAGE_TEXTS} ${joinPage('t.page_id')}
          WHERE t.page_id ${list.sql}`, [...params, ...list.params]);
       for (const row of rows) {
         if (row.base_id === baseId) out.push({ pageId: Number(row.page_id), live: row.status === 'A', found: matchesOf(row, terms) });
@@ -343,7 +346,7 @@ export class SearchRepository {
   /** Up to `limit` live pages with ids from `after` (exclusive) on, ascending, with their search texts. */
   async liveTexts(tx: EntityManager, baseId: string, after: number, limit: number): Promise<({ pageId: number } & SearchTexts)[]> {
     const rows: { page_id: number; search_title: string; search_body: string }[] = await tx.query(
-      `SELECT p.page_id, t.search_title, t.search_body FROM pages p JOIN page_texts t ON t.page_id = p.page_id
+      `SELECT p.page_id, t.search_title, t.search_body FROM ${PAGES} ${joinPageTexts('p.page_id')}
        WHERE p.base_id = ? AND p.status = 'A' AND p.page_id > ? ORDER BY p.page_id LIMIT ?`, [baseId, after, limit]);
     return rows.map((row) => ({ pageId: Number(row.page_id), searchTitle: row.search_title, searchBody: row.search_body }));
   }
