@@ -4,7 +4,7 @@
 // every node's pieces and the whole text besides (about 50 MB of old space at 100,000 pages).
 import { walkTree } from '../outline/outline';
 import { TREE_LEVELS } from '../outline/limits';
-import type { TreeRow } from './tree.repository';
+import type { TreeRow } from '../pages/tree-rows.query';
 
 /** Characters of JSON text made into bytes at once. */
 const CHUNK_CHARACTERS = 64 * 1024;

@@ -1,7 +1,8 @@
+// The tree of a base: its endpoint and the trees it keeps; the rows come from the pages module (TreeRowsQuery).
 import { Module } from '@nestjs/common';
+import { TreeRowsQuery } from '../pages/tree-rows.query';
 import { TreeController } from './tree.controller';
-import { TreeRepository } from './tree.repository';
 import { TreeService } from './tree.service';
 
-@Module({ controllers: [TreeController], providers: [TreeService, TreeRepository] })
+@Module({ controllers: [TreeController], providers: [TreeService, TreeRowsQuery] })
 export class TreeModule {}

@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { UnitOfWork } from '../database/unit-of-work';
 import { TREE_LEVELS } from '../outline/limits';
+import { TreeRowsQuery } from '../pages/tree-rows.query';
 import { treeJson } from './tree.json';
-import { TreeRepository } from './tree.repository';
 
 /** How many bases keep a tree at once; the least recently used goes first. */
 const KEPT_BASES = 64;
@@ -46,7 +46,7 @@ export class TreeService {
 
   constructor(
     private readonly db: UnitOfWork,
-    private readonly trees: TreeRepository,
+    private readonly trees: TreeRowsQuery,
   ) {}
 
   /**

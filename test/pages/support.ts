@@ -7,14 +7,14 @@ import { DomainError } from '../../src/errors/domain-error';
 import { PagesRepository } from '../../src/pages/pages.repository';
 import { PagesService, type NewPageInput, type Paging } from '../../src/pages/pages.service';
 import { SearchIndex } from '../../src/pages/search-index.port';
-import { TreeRepository } from '../../src/tree/tree.repository';
+import { TreeRowsQuery } from '../../src/pages/tree-rows.query';
 import { TreeService } from '../../src/tree/tree.service';
 import { insertBase, uniqueName, type Harness } from '../support/e2e';
 
 export class Services {
   readonly pages: PagesService;
   readonly repository: PagesRepository;
-  readonly trees: TreeRepository;
+  readonly trees: TreeRowsQuery;
   readonly treeService: TreeService;
   readonly bases: BasesService;
   readonly searchIndex: SearchIndex;
@@ -24,7 +24,7 @@ export class Services {
     const { app } = harness;
     this.pages = app.get(PagesService);
     this.repository = app.get(PagesRepository);
-    this.trees = app.get(TreeRepository);
+    this.trees = app.get(TreeRowsQuery);
     this.treeService = app.get(TreeService);
     this.bases = app.get(BasesService);
     this.searchIndex = app.get(SearchIndex);

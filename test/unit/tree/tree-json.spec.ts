@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { buildTree, type Tree } from '../../../src/outline/outline';
 import { TREE_LEVELS } from '../../../src/outline/limits';
 import { treeJson } from '../../../src/tree/tree.json';
-import type { TreeRow } from '../../../src/tree/tree.repository';
+import type { TreeRow } from '../../../src/pages/tree-rows.query';
 
 interface NodeJson { content_id: string; title: string; level: number; children: NodeJson[] }
 const nodeJson = (node: Tree<TreeRow>): NodeJson => ({

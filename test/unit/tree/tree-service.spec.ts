@@ -2,7 +2,7 @@
 // and never an older tree (nor an older tree's gzip) for a newer version.
 import { gunzipSync } from 'node:zlib';
 import type { UnitOfWork } from '../../../src/database/unit-of-work';
-import type { TreeRepository, TreeRow } from '../../../src/tree/tree.repository';
+import type { TreeRow, TreeRowsQuery } from '../../../src/pages/tree-rows.query';
 import { TreeService } from '../../../src/tree/tree.service';
 
 /** A repository whose reads wait until released, answering the titles current at release. */
@@ -24,7 +24,7 @@ function slowRepository() {
   };
 }
 
-const service = (repo: object) => new TreeService({ reader: {} } as unknown as UnitOfWork, repo as unknown as TreeRepository);
+const service = (repo: object) => new TreeService({ reader: {} } as unknown as UnitOfWork, repo as unknown as TreeRowsQuery);
 const titleOf = (json: Buffer) => (JSON.parse(json.toString()) as { tree: { title: string }[] }).tree[0].title;
 
 describe('TreeService', () => {

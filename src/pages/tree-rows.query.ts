@@ -1,4 +1,5 @@
-// The rows of the tree: live pages of the levels it shows, in display order, only the columns it needs.
+// The rows of the tree: live pages of the levels it shows, in display order, only the columns it
+// needs. A read of pages alone, exported for the tree module, which keeps the trees it builds.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -9,7 +10,7 @@ export interface TreeRow {
 }
 
 @Injectable()
-export class TreeRepository {
+export class TreeRowsQuery {
   /** The rows as the driver gives them, named as TreeRow's fields (both drivers answer INT columns as numbers): no second copy of every row. */
   rows(em: EntityManager, baseId: string, levels: number): Promise<TreeRow[]> {
     return em.query(
