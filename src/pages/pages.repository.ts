@@ -6,7 +6,7 @@ import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../d
 import { readAtCommit, runLater } from '../database/statement-pipeline';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access';
-import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';
+import { accessCheckSql, accessHoldsOf } from '../auth/access-check.query';
 import { BASE_ROW, joinBaseRow, OUTLINE_VERSION_COLUMN } from '../bases/base-row.query';
 import { CHANGE_NO, countPageChange } from '../bases/page-changes.query';
 import type { ContentType, Lang, View } from '../vocabulary';

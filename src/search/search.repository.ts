@@ -10,7 +10,7 @@ import { runLater } from '../database/statement-pipeline';
 import { appendedPage, joinPage, joinPageTexts, PAGE_TEXTS, PAGES } from '../pages/page-joins.query';
 import type { SearchTexts } from '../pages/search-index.port';
 import type { AccessCheck } from '../auth/access';
-import { accessCheckSql, accessHoldsOf } from '../auth/access.repository';
+import { accessCheckSql, accessHoldsOf } from '../auth/access-check.query';
 import { BASE_CHANGES_COLUMNS, BASE_ROW, baseChangesOf, type BaseChanges } from '../bases/base-row.query';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
