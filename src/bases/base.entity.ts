@@ -20,7 +20,7 @@ export class KnowledgeBaseEntity {
   @Column({ name: 'outline_version', type: 'int', default: 0 })
   outlineVersion: number;
 
-  /** Counts the writes to the base's pages (page-changes.ts). */
+  /** Counts the writes to the base's pages (page-changes.query.ts). */
   @Column({ name: 'page_changes', type: 'bigint', default: 0 })
   pageChanges: string;
 

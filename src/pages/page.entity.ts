@@ -61,7 +61,7 @@ export class PageEntity {
   @Column({ name: 'body_rev', type: 'int', default: 0 })
   bodyRev: number;
 
-  /** Its base's page_changes as of the page's last write (page-changes.ts). */
+  /** Its base's page_changes as of the page's last write (bases/page-changes.query.ts). */
   @Column({ name: 'change_no', type: 'bigint', default: 0 })
   changeNo: string;
 }

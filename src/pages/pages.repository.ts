@@ -284,7 +284,7 @@ export class PagesRepository {
   /**
    * Appends the page after the base's greatest position, at level 0 (nothing when the base is gone).
    * Its result is not read, so on MySQL/MariaDB it goes with the write's next statement, which tells
-   * where it went (LiveBlocksRepository.appended): one round trip of the locked base fewer. A content
+   * where it went (appendedAtCommit): one round trip of the locked base fewer. A content
    * id taken in the base fails that statement, and with it the write. MySQL reads the table an
    * INSERT … SELECT writes only in its FROM clause (a derived table), never in a subquery.
    */

@@ -1,7 +1,7 @@
 // The texts of a base's pending pages (text changed since their postings were written), kept by
 // this process, so that a search checks them in memory instead of the database reading every
 // pending text again for every search. A page's texts as of one change_no never change (every write
-// stamps a new one: page-changes.ts), so the pending read names the ones kept, by page and change_no,
+// stamps a new one: bases/page-changes.query.ts), so the pending read names the ones kept, by page and change_no,
 // and sends only the texts of the others.
 import { Injectable } from '@nestjs/common';
 import type { Dialect } from '../database/data-source';

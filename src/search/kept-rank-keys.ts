@@ -1,7 +1,7 @@
 // The rank keys (updated_at, position) of the live pages of large bases, kept by this process so
 // that a search ranks its results in memory (BaseRankKeys) instead of probing or walking pages in
 // the database.
-// A search reads its base's count of page writes after its postings (page-changes.ts); keys kept at
+// A search reads its base's count of page writes after its postings (bases/page-changes.query.ts); keys kept at
 // an older count first read the pages written since (pages_by_change), so the next search of any
 // process sees a write. A page a search matched that the keys lack (written after the count was
 // read) is left out, as a page deleted between the match and the probes is.
