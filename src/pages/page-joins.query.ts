@@ -4,10 +4,10 @@
 import type { SqlSource } from '../database/sql-source';
 
 /**
- * The page a write has just appended to the base (PagesRepository.append), found by its content id
- * so that the write waits for no page id: `p`, none when the base was gone.
+ * A page of the base by its content id, live or not (p.status = 'A' while live): `p`. So a create
+ * names the page it has just appended (PagesRepository.append) without waiting for its page id.
  */
-export function appendedPage(baseId: string, contentId: string): SqlSource {
+export function pageByContentId(baseId: string, contentId: string): SqlSource {
   return { from: 'pages p', where: 'p.base_id = ? AND p.content_id = ?', params: [baseId, contentId] };
 }
 

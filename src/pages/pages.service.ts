@@ -17,7 +17,7 @@ import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
 import { newContentId } from './content-id';
 import { KeptBodies } from './kept-bodies';
-import { appendedPage } from './page-joins.query';
+import { pageByContentId } from './page-joins.query';
 import { SearchIndex } from './search-index.port';
 import { PagesRepository, type NearestPages, type PageColumnChanges, type PageForWrite, type PageTextChanges, type VersionedPage } from './pages.repository';
 
@@ -184,7 +184,7 @@ export class PagesService {
       };
       await this.pages.append(tx, row);
       await this.pages.insertText(tx, row);
-      await this.order.markAppended(tx, baseId, appendedPage(baseId, contentId));
+      await this.order.markAppended(tx, baseId, pageByContentId(baseId, contentId));
       await this.searchIndex.pageCreated(tx, baseId, contentId);
       return { row, appended: this.pages.appendedAtCommit(tx, baseId, contentId) };
     });

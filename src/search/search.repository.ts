@@ -7,7 +7,7 @@ import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, inList } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
 import { runLater } from '../database/statement-pipeline';
-import { appendedPage, joinPage, joinPageTexts, PAGE_TEXTS, PAGES } from '../pages/page-joins.query';
+import { joinPage, joinPageTexts, PAGE_TEXTS, PAGES, pageByContentId } from '../pages/page-joins.query';
 import type { SearchTexts } from '../pages/search-index.port';
 import type { AccessCheck } from '../auth/access';
 import { accessCheckSql, accessHoldsOf } from '../auth/access-check.query';
@@ -147,7 +147,7 @@ export class SearchRepository {
 
   /** Records as pending, with no old texts, the page just appended as `contentId` (if it was). */
   async addPendingCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void> {
-    const page = appendedPage(baseId, contentId);
+    const page = pageByContentId(baseId, contentId);
     await runLater(tx, addPendingCreatedSql(dialectOf(tx), page), page.params);
   }
 

@@ -4,7 +4,7 @@
 import { bulkInsertPages, preparePage, seedContentId } from '../../bench/seed';
 import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
 import { blocksOf, POSITION_BLOCK } from '../../src/outline/positions';
-import { appendedPage } from '../../src/pages/page-joins.query';
+import { pageByContentId } from '../../src/pages/page-joins.query';
 import { describeEachBackend } from '../support/e2e';
 
 const PAGES = POSITION_BLOCK + 40;
@@ -28,14 +28,14 @@ describeEachBackend('marking an appended page live', (h) => {
     const order = Array.from({ length: PAGES }, (_, i) => (POSITION_BLOCK + 7 + i * 389) % PAGES);
     const marked: number[] = [];
     for (const [n, position] of order.entries()) {
-      await db.write((tx) => blocks.markAppended(tx, base.baseId, appendedPage(base.baseId, rows[position].contentId)));
+      await db.write((tx) => blocks.markAppended(tx, base.baseId, pageByContentId(base.baseId, rows[position].contentId)));
       marked.push(position);
       if (n < 3 || n % 97 === 0) expect(await bitmaps()).toEqual(expected(marked));
     }
     expect(await bitmaps()).toEqual(expected(marked));
 
     // A page that is not there (its base gone, say) marks nothing.
-    await db.write((tx) => blocks.markAppended(tx, base.baseId, appendedPage(base.baseId, 'absent')));
+    await db.write((tx) => blocks.markAppended(tx, base.baseId, pageByContentId(base.baseId, 'absent')));
     expect(await bitmaps()).toEqual(expected(marked));
   });
 });
