@@ -81,7 +81,7 @@ export class PagesController {
     const { content_type, content_lang, ...rest } = body;
     const changes = { ...rest, ...(content_type === undefined ? {} : { type: content_type }), ...(content_lang === undefined ? {} : { lang: content_lang }) };
     for (const key of Object.keys(changes) as (keyof typeof changes)[]) if (changes[key] === undefined) delete changes[key];
-    return answer(async (access) => toPageResponse(await this.pages.update(access.baseId, contentId, changes, access.unconfirmed)));
+    return answer(async (access) => toPageResponse(await this.pages.update(access.baseId, contentId, changes)));
   }
 
   @Delete(':content_id')
@@ -90,6 +90,6 @@ export class PagesController {
   @ApiOperation({ operationId: 'deletePage', summary: 'Soft-delete a page; its children move up one level' })
   @ApiNoContentResponse({ description: 'Deleted' })
   delete(@AnswerWithAccess() answer: AnswerWithAccess, @Param('content_id') contentId: string): Promise<void> {
-    return answer((access) => this.pages.delete(access.baseId, contentId, access.unconfirmed));
+    return answer((access) => this.pages.delete(access.baseId, contentId));
   }
 }

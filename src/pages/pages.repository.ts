@@ -99,8 +99,6 @@ export interface PageForWrite {
   outlineVersion: number;
   /** With `newLevel`: the deepest level of any page of the base, a bound of the descendants' (null otherwise). */
   deepestInBase: number | null;
-  /** What the access check read with the page said, when one was asked for. */
-  accessHolds?: boolean;
 }
 
 /** What a delete reads of a page (PagesRepository.findForDelete). */
@@ -111,8 +109,6 @@ export interface PageToDelete {
   descendantsEnd: number | null;
   /** The base's outline version after the delete's own move. */
   outlineVersion: number;
-  /** What the access check read with the page said, when one was asked for. */
-  accessHolds?: boolean;
 }
 
 /** Live pages in display order with the outline version they were read at (null when none were read). */
@@ -171,20 +167,19 @@ export class PagesRepository {
    * under that bound.
    */
   async findForWrite(
-    tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number }, accessCheck?: AccessCheck,
+    tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number },
   ): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
-    const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const subtreeColumns = read.newLevel === undefined ? '' : `, ${descendantsEndSql(dialect)} AS descendants_end`;
     // Compared with a parameter, not p.base_id, so MySQL/MariaDB read it off the index's end.
     const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
       : [`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_level', 'x')} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];
     const probed = read.newLevel ?? read.probedLevels;
     const rows: (PageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${answerColumns(dialect)}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}${checkColumn}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow('p.base_id')}${checkJoins}
+      `SELECT ${answerColumns(dialect)}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow('p.base_id')}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [...deepestParameters, ...checkParameters, baseId, contentId],
+      [...deepestParameters, baseId, contentId],
     );
     const row = rows[0];
     if (!row) return null;
@@ -196,7 +191,6 @@ export class PagesRepository {
       descendantsEnd: numberOrNull(row.descendants_end),
       outlineVersion: Number(row.outline_version),
       deepestInBase: numberOrNull(row.deepest_in_base),
-      accessHolds: accessHoldsOf(row, accessCheck),
     };
   }
 
@@ -204,19 +198,18 @@ export class PagesRepository {
    * What a delete reads of a live page under the base's lock, in one statement: where it is and
    * where its descendants end (as findForWrite), with the outline version; none of its texts.
    */
-  async findForDelete(tx: EntityManager, baseId: string, contentId: string, accessCheck?: AccessCheck): Promise<PageToDelete | null> {
-    const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
-    const rows: ({ page_id: number; pos: number; outline_version: number; descendants_end: number | null } & Record<string, unknown>)[] = await tx.query(
-      `SELECT p.page_id, p.pos, b.outline_version${checkColumn}, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
-       FROM pages p ${joinBaseRow('p.base_id')}${checkJoins}
+  async findForDelete(tx: EntityManager, baseId: string, contentId: string): Promise<PageToDelete | null> {
+    const rows: { page_id: number; pos: number; outline_version: number; descendants_end: number | null }[] = await tx.query(
+      `SELECT p.page_id, p.pos, b.outline_version, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
+       FROM pages p ${joinBaseRow('p.base_id')}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
-      [...checkParameters, baseId, contentId],
+      [baseId, contentId],
     );
     const row = rows[0];
     if (!row) return null;
     return {
       pageId: Number(row.page_id), position: Number(row.pos), descendantsEnd: numberOrNull(row.descendants_end),
-      outlineVersion: Number(row.outline_version), accessHolds: accessHoldsOf(row, accessCheck),
+      outlineVersion: Number(row.outline_version),
     };
   }
 

@@ -215,19 +215,14 @@ export class PagesService {
     }
   }
 
-  /**
-   * `unconfirmed`: the request was authorized on a kept access, which the write's read of the page
-   * confirms under the base's lock (else KeptAccessChanged, and the write rolls back).
-   */
-  async update(baseId: string, contentId: string, input: PageChangesInput, unconfirmed?: KeptAccess): Promise<PageDetailRow> {
+  async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
-    const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
     const movesOutline = input.title !== undefined || input.level !== undefined;
     const write = async (tx: EntityManager) => {
       // A level past the deepest allowed is refused by moveLevel; it needs no more probes than that.
       const newLevel = input.level === undefined ? undefined : Math.min(input.level, MAX_LEVEL);
-      const found = confirmed(await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel }, accessCheck), accessCheck);
+      const found = await this.pages.findForWrite(tx, baseId, contentId, { probedLevels: this.probedLevels(baseId), newLevel });
       // writeToBase told already that the base is there; writeOutline's deferred version move tells nothing.
       if (!found) return this.notFound(tx, baseId, !movesOutline);
       const current = found.page;
@@ -252,11 +247,9 @@ export class PagesService {
     return updated.page;
   }
 
-  /** `unconfirmed`: as for update, confirmed by the write's read of the page. */
-  async delete(baseId: string, contentId: string, unconfirmed?: KeptAccess): Promise<void> {
-    const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
+  async delete(baseId: string, contentId: string): Promise<void> {
     await this.order.writeOutline(this.db, baseId, -1, async (tx, leave) => {
-      const page = confirmed(await this.pages.findForDelete(tx, baseId, contentId, accessCheck), accessCheck);
+      const page = await this.pages.findForDelete(tx, baseId, contentId);
       if (!page) return this.notFound(tx, baseId);
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: page.descendantsEnd }, -1);
       const { positions } = (await this.order.positionsInWrite(tx, baseId, page.outlineVersion - 1))!;
