@@ -4,23 +4,21 @@
 // process makes) is seen by the next search, even one that commits while a search reads; on
 // MySQL/MariaDB a page write that changes no postings leaves them kept; and no more is kept than
 // allowed, on each backend.
-import { parseDatabaseUrl } from '../../src/database/data-source';
-import { UnitOfWork } from '../../src/database/unit-of-work';
-import { SearchIndexService } from '../../src/search/search-index.service';
 import { SearchRepository } from '../../src/search/search.repository';
 import { backends } from '../support/databases';
-import { at, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
+import { at, connectSearch, openSearch, scanSearch, TestBase, type SearchSetup } from './support';
 
 describe.each(backends)('kept postings on %s', (backend) => {
   let setup: SearchSetup;
-  let other: { db: UnitOfWork; index: SearchIndexService };
+  /** The service as another process on the same database runs it. */
+  let other: SearchSetup;
   beforeAll(async () => {
     setup = await openSearch(backend);
     setup.index.mergeThreshold = 1_000_000;
-    other = { db: await UnitOfWork.open(parseDatabaseUrl(setup.url)), index: new SearchIndexService(new SearchRepository()) };
+    other = await connectSearch(setup.url);
   });
   afterAll(async () => {
-    await other.db.close();
+    await other.close();
     await setup.close();
   });
   afterEach(() => jest.restoreAllMocks());

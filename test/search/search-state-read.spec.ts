@@ -9,8 +9,6 @@ import { SearchRepository, type StateWanted } from '../../src/search/search.repo
 import { backends } from '../support/databases';
 import { at, openSearch, TestBase, type SearchSetup } from './support';
 
-const repo = new SearchRepository();
-
 /** The same parts, each read alone by the plainest statement. */
 async function readAlone(em: EntityManager, baseId: string) {
   const merges: { postings_version: number }[] = await em.query('SELECT postings_version FROM search_merges WHERE base_id = ?', [baseId]);
@@ -24,14 +22,16 @@ async function readAlone(em: EntityManager, baseId: string) {
   };
 }
 
-const readState = async (em: EntityManager, baseId: string, wanted: StateWanted) => (await readTogether(em, repo.searchStateRead(baseId, wanted)))[0];
-
 describe.each(backends)('the search state read on %s', (backend) => {
   let setup: SearchSetup;
+  let repo: SearchRepository;
   beforeAll(async () => {
     setup = await openSearch(backend);
     setup.index.mergeThreshold = 1_000_000;
+    repo = setup.module.get(SearchRepository);
   });
+
+  const readState = async (em: EntityManager, baseId: string, wanted: StateWanted) => (await readTogether(em, repo.searchStateRead(baseId, wanted)))[0];
   afterAll(() => setup.close());
 
   const everything: StateWanted = { version: true, lastWord: true, base: true };
@@ -74,7 +74,7 @@ describe.each(backends)('the search state read on %s', (backend) => {
 
   it("reads the base's row for an access check, and says the check fails for a token that is not there, or a base that is not", async () => {
     const base = await TestBase.create(setup, 200);
-    const check = new AccessRepository().holdsCheck({ tokenHash: 'no-such-token', expiresAt: at(0), scope: 'write', role: 'owner' });
+    const check = setup.module.get(AccessRepository).holdsCheck({ tokenHash: 'no-such-token', expiresAt: at(0), scope: 'write', role: 'owner' });
     const state = await readState(setup.db.reader, base.baseId, { accessCheck: check });
     expect(state).toEqual({ version: undefined, lastWord: undefined, base: (await readAlone(setup.db.reader, base.baseId)).base, accessHolds: false });
     expect((await readState(setup.db.reader, 'no-such-base', { accessCheck: check })).accessHolds).toBe(false);

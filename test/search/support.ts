@@ -1,17 +1,17 @@
-// Search tests: a fresh migrated database per backend, pages written straight into bases, pages and
-// page_texts (as the pages module would) with the search index told inside the same transaction,
-// and the reference: a plain scan of the live pages' normalised texts.
+// Search tests: a fresh migrated database per backend, the search services as the app's modules
+// build them (Test.createTestingModule over AppModule, so no copy of the wiring to keep in step),
+// pages written straight into bases, pages and page_texts (as the pages module would) with the
+// search index told inside the same transaction, and the reference: a plain scan of the live
+// pages' normalised texts.
+import { Test, type TestingModule } from '@nestjs/testing';
 import type { EntityManager } from 'typeorm';
-import { AccessRepository } from '../../src/auth/access.repository';
-import { AccessService } from '../../src/auth/access.service';
-import { BasesRepository } from '../../src/bases/bases.repository';
-import { BasesService } from '../../src/bases/bases.service';
+import { AppModule } from '../../src/app.module';
+import { defaults } from '../../src/config/config';
 import { normalizeForSearch } from '../../src/content/search-text';
-import { parseDatabaseUrl } from '../../src/database/data-source';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import type { PageSummaryRow } from '../../src/pages/page.rows';
-import { DisplayOrder } from '../../src/order/display-order.service';
 import { LiveBlocksRepository } from '../../src/order/live-blocks.repository';
+import { OrderModule } from '../../src/order/order.module';
 import { CHANGE_NO, countPageChange } from '../../src/bases/page-changes.query';
 import { decodeChunk } from '../../src/search/page-set';
 import { KeptPendingTexts } from '../../src/search/kept-pending-texts';
@@ -21,18 +21,23 @@ import { KeptSummaries } from '../../src/search/kept-summaries';
 import { KeptWords } from '../../src/search/kept-words';
 import { SearchIndexService } from '../../src/search/search-index.service';
 import { ALL_KEY } from '../../src/search/search-keys';
-import { SearchMatcher } from '../../src/search/search-matcher';
-import { SearchPagesQuery } from '../../src/pages/search-pages.query';
+import { SearchModule } from '../../src/search/search.module';
 import { SearchRanking, type Paging } from '../../src/search/search-rank';
 import { SearchService } from '../../src/search/search.service';
-import { SearchRepository } from '../../src/search/search.repository';
 import { createTestDatabase, type Backend, type TestDatabase } from '../support/databases';
 
-export interface SearchSetup {
-  /** The test database's URL, for a connection of its own (as another process has). */
-  url: string;
+/** Where a base's writes go: the connection, the index told inside them and the live-position bitmaps. */
+export interface SearchWriter {
   db: UnitOfWork;
   index: SearchIndexService;
+  liveBlocks: LiveBlocksRepository;
+}
+
+export interface SearchSetup extends SearchWriter {
+  /** The test database's URL, for a connection of its own (as another process has). */
+  url: string;
+  /** The app's modules on the test database: for a provider the fields below leave out. */
+  module: TestingModule;
   ranking: SearchRanking;
   /** Off (keepFrom: Infinity) unless a test keeps the keys of its bases. */
   keptKeys: KeptRankKeys;
@@ -45,30 +50,43 @@ export interface SearchSetup {
   close(): Promise<void>;
 }
 
-/** The live-position bitmaps, as the service keeps them (test pages are written straight in SQL). */
-const LIVE_BLOCKS = new LiveBlocksRepository();
-
 export async function openSearch(backend: Backend): Promise<SearchSetup> {
   const database: TestDatabase = await createTestDatabase(backend);
-  const db = await UnitOfWork.open(parseDatabaseUrl(database.url));
-  const repo = new SearchRepository();
-  const pages = new SearchPagesQuery();
-  const index = new SearchIndexService(repo);
-  const ranking = new SearchRanking(pages, new BasesService(db, new BasesRepository()));
-  const access = new AccessService(db, new AccessRepository());
-  const keptKeys = new KeptRankKeys(pages);
-  keptKeys.keepFrom = Infinity;
-  const pendingTexts = new KeptPendingTexts(repo);
-  const keptSummaries = new KeptSummaries();
-  const keptWords = new KeptWords();
-  const keptPostings = new KeptPostings();
-  const service = new SearchService(db, new SearchMatcher(db, repo, pendingTexts, keptWords, keptPostings), ranking, pages, new DisplayOrder(LIVE_BLOCKS), access, keptKeys, keptSummaries);
+  const setup = await connectSearch(database.url);
   return {
-    url: database.url, db, index, ranking, keptKeys, pendingTexts, keptSummaries, keptWords, keptPostings, service,
+    ...setup,
     close: async () => {
-      await db.close();
+      await setup.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * The app's modules on an existing database, as another process running the service has them: its
+ * own connection, its own kept state. Compiled but not started, so nothing merges at start; the
+ * caller changes settings on the providers it gets (they are the module's single instances).
+ */
+export async function connectSearch(url: string): Promise<SearchSetup> {
+  const module = await Test.createTestingModule({ imports: [AppModule.forRoot({ ...defaults, logLevel: 'silent', databaseUrl: url })] }).compile();
+  // The search module's own instances (the pages module has a SearchPagesQuery of its own).
+  const search = module.select(SearchModule);
+  const keptKeys = search.get(KeptRankKeys, { strict: true });
+  keptKeys.keepFrom = Infinity;
+  return {
+    url, module,
+    db: module.get(UnitOfWork),
+    index: search.get(SearchIndexService, { strict: true }),
+    liveBlocks: module.select(OrderModule).get(LiveBlocksRepository, { strict: true }),
+    ranking: search.get(SearchRanking, { strict: true }),
+    keptKeys,
+    pendingTexts: search.get(KeptPendingTexts, { strict: true }),
+    keptSummaries: search.get(KeptSummaries, { strict: true }),
+    keptWords: search.get(KeptWords, { strict: true }),
+    keptPostings: search.get(KeptPostings, { strict: true }),
+    service: search.get(SearchService, { strict: true }),
+    // Closing the module closes its connection (DatabaseModule's shutdown hook).
+    close: () => module.close(),
   };
 }
 
@@ -118,7 +136,7 @@ export class TestBase {
   private contentCount = 0;
   private nextPosition = 0;
   /** Where this base's writes go, when not through the setup's connection: another one, as another process's. */
-  writesThrough?: { db: UnitOfWork; index: SearchIndexService };
+  writesThrough?: SearchWriter;
 
   constructor(
     private readonly setup: SearchSetup,
@@ -141,7 +159,7 @@ export class TestBase {
       pageId, contentId, title: page.title, searchTitle: normalizeForSearch(page.title), searchBody: normalizeForSearch(page.body),
       type: page.type ?? 'T', lang: page.lang ?? 'en', level: 0, updatedAt: page.updatedAt, position: this.nextPosition++,
     };
-    const { db, index } = this.writer();
+    const { db, index, liveBlocks } = this.writer();
     // An outline write adding a live page, as the service's creates are.
     await db.writeOutline(this.baseId, 1, async (tx) => {
       await tx.query(
@@ -151,7 +169,7 @@ export class TestBase {
       await countPageChange(tx, this.baseId);
       await tx.query('INSERT INTO page_texts (page_id, body, body_html, search_title, search_body) VALUES (?, ?, NULL, ?, ?)',
         [pageId, page.body, model.searchTitle, model.searchBody]);
-      await LIVE_BLOCKS.setLive(tx, this.baseId, model.position, true);
+      await liveBlocks.setLive(tx, this.baseId, model.position, true);
       await index.pageCreated(tx, this.baseId, contentId);
     });
     await index.mergeWhenDue(db, this.baseId);
@@ -179,12 +197,12 @@ export class TestBase {
 
   async remove(page: ModelPage, deletedAt: string): Promise<void> {
     const order = this.live.indexOf(page);
-    const { db, index } = this.writer();
+    const { db, index, liveBlocks } = this.writer();
     await db.writeOutline(this.baseId, -1, async (tx) => {
       await tx.query(`UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, updated_at = ?, deleted_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
         [order, deletedAt, deletedAt, this.baseId, page.pageId]);
       await countPageChange(tx, this.baseId);
-      await LIVE_BLOCKS.setLive(tx, this.baseId, page.position, false);
+      await liveBlocks.setLive(tx, this.baseId, page.position, false);
       await index.pageDeleted(tx, { baseId: this.baseId, pageId: page.pageId });
     });
     await index.mergeWhenDue(db, this.baseId);
@@ -197,7 +215,7 @@ export class TestBase {
     await db.write((tx) => index.merge(tx, this.baseId));
   }
 
-  private writer(): { db: UnitOfWork; index: SearchIndexService } {
+  private writer(): SearchWriter {
     return this.writesThrough ?? this.setup;
   }
 
