@@ -1,6 +1,7 @@
 // The token, its base and its user's role there, in one read: every API request starts here.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { sql } from '../database/sql';
 import { joinBaseRow } from '../bases/base-row.query';
 import type { View } from '../vocabulary';
 import type { Access, AccessCheck, KeptAccess } from './access';
@@ -24,7 +25,7 @@ const ACCESS_SQL = `
   SELECT t.token_id, t.base_id, t.user_id, t.scope, t.expires_at, t.revoked_at,
          b.base_id AS found_base, b.description, b.view_mode, b.live_pages, b.outline_version, m.role
   FROM tokens t
-  ${joinBaseRow('t.base_id', 'LEFT JOIN')}
+  ${joinBaseRow(sql`t.base_id`, 'LEFT JOIN')}
   LEFT JOIN members m ON m.base_id = t.base_id AND m.user_id = t.user_id
   WHERE t.token_hash = ?`;
 

@@ -3,18 +3,20 @@
 // its own: the bases module builds these fragments, so the SQL of its table stays in its files. The
 // row is `b`; what others read of it: outline_version (moved by every outline write:
 // UnitOfWork.writeOutline), live_pages, page_changes (page-changes.query.ts), created_at,
-// description, view_mode.
+// description, view_mode. Sql (database/sql.ts), so that they may be joined into a write's statements.
+
+import { sql, type Sql } from '../database/sql';
 
 /** The base row as the first table of a statement: `FROM ${BASE_ROW} … WHERE b.base_id = ?`. */
-export const BASE_ROW = 'bases b';
+export const BASE_ROW = sql`bases b`;
 
 /** Joins the row of the base whose id is `baseIdColumn`, as `b`. */
-export function joinBaseRow(baseIdColumn: string, join: 'JOIN' | 'LEFT JOIN' = 'JOIN'): string {
-  return `${join} bases b ON b.base_id = ${baseIdColumn}`;
+export function joinBaseRow(baseIdColumn: Sql, join: 'JOIN' | 'LEFT JOIN' = 'JOIN'): Sql {
+  return sql`${join === 'JOIN' ? sql`JOIN` : sql`LEFT JOIN`} bases b ON b.base_id = ${baseIdColumn}`;
 }
 
 /** The base's outline version, as a column of a statement reading other rows (its parameter: the base id). */
-export const OUTLINE_VERSION_COLUMN = '(SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version';
+export const OUTLINE_VERSION_COLUMN = sql`(SELECT outline_version FROM bases WHERE base_id = ?) AS outline_version`;
 
 /**
  * What every summary of a base's pages is as of: the base's identity, its count of page writes and
@@ -31,7 +33,7 @@ export const sameState = (a: BaseState, b: BaseState): boolean =>
   a.changes === b.changes && a.outlineVersion === b.outlineVersion && a.createdAt === b.createdAt;
 
 /** The columns of a base's state, of its row as `b`. */
-export const BASE_STATE_COLUMNS = 'b.page_changes, b.created_at, b.outline_version';
+export const BASE_STATE_COLUMNS = sql`b.page_changes, b.created_at, b.outline_version`;
 
 export const baseStateOf = (row: Record<string, unknown>): BaseState =>
   ({ createdAt: String(row.created_at), changes: Number(row.page_changes), outlineVersion: Number(row.outline_version) });
@@ -42,6 +44,6 @@ export interface BaseChanges extends BaseState {
 }
 
 /** The columns of a base's changes, of its row as `b` (read after what they must count: SearchRepository.searchStateRead). */
-export const BASE_CHANGES_COLUMNS = `${BASE_STATE_COLUMNS}, b.live_pages`;
+export const BASE_CHANGES_COLUMNS = sql`${BASE_STATE_COLUMNS}, b.live_pages`;
 
 export const baseChangesOf = (row: Record<string, unknown>): BaseChanges => ({ ...baseStateOf(row), livePages: Number(row.live_pages) });

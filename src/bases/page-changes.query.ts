@@ -6,12 +6,13 @@
 // The count is a column of the base row, so these statements are the bases module's; page writes
 // run them.
 import type { EntityManager } from 'typeorm';
+import { sql } from '../database/sql';
 import { runLater } from '../database/statement-pipeline';
 
 /** The count the write's page statements stamp on the pages (one parameter: the base id); countPageChange follows them. */
-export const CHANGE_NO = '(SELECT page_changes + 1 FROM bases WHERE base_id = ?)';
+export const CHANGE_NO = sql`(SELECT page_changes + 1 FROM bases WHERE base_id = ?)`;
 
 /** Counts the write to the base's pages, after its page statements stamped CHANGE_NO. */
 export function countPageChange(tx: EntityManager, baseId: string): Promise<void> {
-  return runLater(tx, 'UPDATE bases SET page_changes = page_changes + 1 WHERE base_id = ?', [baseId]);
+  return runLater(tx, sql`UPDATE bases SET page_changes = page_changes + 1 WHERE base_id = ?`, [baseId]);
 }

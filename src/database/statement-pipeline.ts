@@ -3,31 +3,55 @@
 // base stays locked meanwhile; so these wait and go with the write's next statement, or with its
 // COMMIT, as one multi-statement query (the pool allows them: data-source.ts). Statements still run
 // in the order the write made them. On SQLite, in process, they run at once.
+// Only Sql (sql.ts) is ever joined into such a query: a plain string sent on the write's runner
+// goes alone, after the deferred statements, so no value can add a statement to theirs.
 import type { EntityManager, QueryRunner } from 'typeorm';
+import { Sql, sql } from './sql';
 
 const pipelines = new WeakMap<QueryRunner, StatementPipeline>();
 
-/** Runs `sql` in the write `tx`: at once, or with the write's next statement where that saves a round trip. */
-export async function runLater(tx: EntityManager, sql: string, parameters: unknown[] = []): Promise<void> {
-  const pipeline = tx.queryRunner && pipelines.get(tx.queryRunner);
-  if (pipeline) pipeline.defer(sql, parameters);
-  else await tx.query(sql, parameters);
+/** Runs `statement` in the write `tx`: at once, or with the write's next statement where that saves a round trip. */
+export async function runLater(tx: EntityManager, statement: Sql, parameters: unknown[] = []): Promise<void> {
+  const pipeline = pipelineOf(tx);
+  if (pipeline) pipeline.defer(statement, parameters);
+  else await tx.query(requireSql(statement).text, parameters);
 }
 
 /**
- * Runs the read `sql` as the last statement of the write `tx`, with its COMMIT where that saves a
+ * Runs `statement` in `tx` and answers its result; in a MySQL/MariaDB write, together with the
+ * statements deferred before it, in one round trip.
+ */
+export function query<T = unknown>(tx: EntityManager, statement: Sql, parameters: unknown[] = []): Promise<T> {
+  const pipeline = pipelineOf(tx);
+  return (pipeline ? pipeline.query(statement, parameters) : tx.query(requireSql(statement).text, parameters)) as Promise<T>;
+}
+
+/**
+ * Runs the read `statement` as the last statement of the write `tx`, with its COMMIT where that saves a
  * round trip: `answer` of the rows it finds. The write must not wait for it (on MySQL/MariaDB the
  * rows come with the COMMIT, after the write's work has returned): it hands the promise on, and its
  * caller awaits it once the write has answered. On SQLite the read runs at once.
  */
-export function readAtCommit<R, T>(tx: EntityManager, sql: string, parameters: unknown[], answer: (rows: R[]) => T): Promise<T> {
-  const pipeline = tx.queryRunner && pipelines.get(tx.queryRunner);
-  const rows = (pipeline ? pipeline.deferRead(sql, parameters) : tx.query(sql, parameters)) as Promise<R[]>;
+export function readAtCommit<R, T>(tx: EntityManager, statement: Sql, parameters: unknown[], answer: (rows: R[]) => T): Promise<T> {
+  const pipeline = pipelineOf(tx);
+  const rows = (pipeline ? pipeline.deferRead(statement, parameters) : tx.query(requireSql(statement).text, parameters)) as Promise<R[]>;
   const answered = rows.then(answer);
   // A write that fails leaves its read unanswered; the failure is the write's, which its caller gets.
   answered.catch(() => undefined);
   return answered;
 }
+
+function pipelineOf(tx: EntityManager): StatementPipeline | undefined {
+  return tx.queryRunner && pipelines.get(tx.queryRunner);
+}
+
+/** The statement, checked at run time too: a string typed as Sql must not reach a joined query. */
+function requireSql(statement: Sql): Sql {
+  if (statement instanceof Sql) return statement;
+  throw new TypeError('A statement that may be joined with others must be made by the sql tag (sql.ts), not handed in as a string.');
+}
+
+const COMMIT = sql`COMMIT`;
 
 /** QueryRunner.query, its overloads as one. */
 type RunnerQuery = (sql: string, parameters?: unknown[], structured?: boolean) => Promise<unknown>;
@@ -53,22 +77,35 @@ export class StatementPipeline {
     pipelines.set(runner, this);
   }
 
-  defer(sql: string, parameters: unknown[] = []): void {
-    this.sql.push(sql);
+  defer(statement: Sql, parameters: unknown[] = []): void {
+    this.sql.push(requireSql(statement).text);
     this.parameters.push(...parameters);
   }
 
   /** A read sent with the next statement like the deferred ones: its rows once that has been sent. */
-  deferRead(sql: string, parameters: unknown[] = []): Promise<unknown[]> {
+  deferRead(statement: Sql, parameters: unknown[] = []): Promise<unknown[]> {
+    requireSql(statement);
     return new Promise((resolve, reject) => {
       this.reads.push({ index: this.sql.length, resolve, reject });
-      this.defer(sql, parameters);
+      this.defer(statement, parameters);
     });
+  }
+
+  /** Sends the deferred statements and `statement` in one round trip; answers what `statement` alone would. */
+  async query(statement: Sql, parameters: unknown[] = []): Promise<unknown> {
+    const text = requireSql(statement).text;
+    if (this.failure !== undefined) throw this.failure;
+    this.sent = true;
+    if (this.sql.length === 0) return this.send(text, parameters);
+    const deferred = this.take();
+    // One result, or one per statement when `statement` holds several (read-together.ts).
+    const own = (await this.joined(followedBy(deferred, text, parameters))).slice(deferred.count);
+    return own.length === 1 ? own[0] : own;
   }
 
   /** Sends the deferred statements and COMMIT, in one round trip. */
   async commit(): Promise<void> {
-    await this.run('COMMIT');
+    await this.query(COMMIT);
   }
 
   /** Forgets the deferred statements and rolls back whatever was sent, after a failure too. */
@@ -86,20 +123,12 @@ export class StatementPipeline {
     return taken;
   }
 
-  private async run(sql: string, parameters: unknown[] = [], structured?: boolean): Promise<unknown> {
+  /** Any other query of the runner (a plain string, TypeORM's own): the deferred statements first, on their own. */
+  private async run(text: string, parameters: unknown[] = [], structured?: boolean): Promise<unknown> {
     if (this.failure !== undefined) throw this.failure;
     this.sent = true;
-    if (this.sql.length === 0) return this.send(sql, parameters, structured);
-    const deferred = this.take();
-    // TypeORM's own builders read a structured result of their statement alone.
-    if (structured) {
-      await this.joined(deferred);
-      return this.send(sql, parameters, structured);
-    }
-    // The caller gets what its query alone would answer: one result, or one per statement when it
-    // sent several (read-together.ts).
-    const own = (await this.joined(followedBy(deferred, sql, parameters))).slice(deferred.count);
-    return own.length === 1 ? own[0] : own;
+    if (this.sql.length > 0) await this.joined(this.take());
+    return this.send(text, parameters, structured);
   }
 
   /** Sends `batch` as one query; the deferred reads among its statements get their rows. */

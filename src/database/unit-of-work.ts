@@ -16,7 +16,8 @@ import { isRetryableConflict } from './db-errors';
 import { dialectOf } from './dialect';
 import { mysqlPreparedReads, sqlitePreparedReads } from './prepared-reads';
 import { GroupedWrites } from './grouped-writes';
-import { runLater, StatementPipeline } from './statement-pipeline';
+import { sql } from './sql';
+import { query, runLater, StatementPipeline } from './statement-pipeline';
 import { WalCheckpointer, WRITER_AUTOCHECKPOINT_PAGES } from './wal-checkpointer';
 import type { WriteWork } from './write-work';
 
@@ -95,15 +96,15 @@ export abstract class UnitOfWork {
 
 /** Locks the base's row for the rest of the transaction (MySQL/MariaDB); false when the base is gone. */
 async function lockBase(tx: EntityManager, baseId: string): Promise<boolean> {
-  const sql = dialectOf(tx) === 'mysql'
-    ? 'SELECT base_id FROM bases WHERE base_id = ? FOR UPDATE'
-    : 'SELECT base_id FROM bases WHERE base_id = ?';
-  return (await tx.query(sql, [baseId])).length > 0;
+  const statement = dialectOf(tx) === 'mysql'
+    ? sql`SELECT base_id FROM bases WHERE base_id = ? FOR UPDATE`
+    : sql`SELECT base_id FROM bases WHERE base_id = ?`;
+  return (await query<unknown[]>(tx, statement, [baseId])).length > 0;
 }
 
 /** Moves the base's outline version and live page count: the row lock this takes is the base's lock. */
 async function moveOutline(tx: EntityManager, baseId: string, liveDelta: number): Promise<void> {
-  await runLater(tx, 'UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?', [liveDelta, baseId]);
+  await runLater(tx, sql`UPDATE bases SET live_pages = live_pages + ?, outline_version = outline_version + 1 WHERE base_id = ?`, [liveDelta, baseId]);
 }
 
 /** Pending migrations, safely when several processes start at once (a lock per backend). */
@@ -177,6 +178,8 @@ class SqliteUnitOfWork extends UnitOfWork {
   }
 }
 
+const START_TRANSACTION = sql`START TRANSACTION`;
+
 /** How often one write starts again after a deadlock or lock timeout before giving up. */
 const MAX_WRITE_ATTEMPTS = 5;
 
@@ -205,7 +208,7 @@ class MysqlUnitOfWork extends UnitOfWork {
       try {
         await this.readCommitted(runner);
         // Sent with the write's first statement, like every statement whose result nobody reads.
-        pipeline.defer('START TRANSACTION');
+        pipeline.defer(START_TRANSACTION);
         const result = await work(runner.manager);
         await pipeline.commit();
         return result;

@@ -5,7 +5,8 @@ import type { EntityManager } from 'typeorm';
 import { BASE_ROW } from '../bases/base-row.query';
 import { dialectOf } from '../database/dialect';
 import type { SqlSource } from '../database/sql-source';
-import { runLater } from '../database/statement-pipeline';
+import { joinSql, placeholders, sql, type Sql } from '../database/sql';
+import { query, runLater } from '../database/statement-pipeline';
 import { BLOCK_BYTES, blocksOf, blockStart, LivePositions, POSITION_BLOCK, withPosition } from '../outline/positions';
 
 /** A position with the stored bitmap of its block (null when the block has no row yet). */
@@ -20,15 +21,15 @@ export interface VersionedPositions {
 }
 
 /** The byte of a page's bit in its block's bitmap, from 1 (as SQL counts), and the bit in that byte (withPosition). */
-const BIT_BYTE = `((p.pos % ${POSITION_BLOCK}) DIV 8 + 1)`;
-const BIT = '(1 << (p.pos % 8))';
+const BIT_BYTE = sql`((p.pos % ${POSITION_BLOCK}) DIV 8 + 1)`;
+const BIT = sql`(1 << (p.pos % 8))`;
 
 /**
  * MySQL/MariaDB: sets the bit of a page's position in its block, or adds the block with that bit
  * alone. Binary strings byte by byte (INSERT, ASCII, CHAR … USING binary), as both accept; the
  * bitwise operators on binary strings are MySQL's alone.
  */
-const setAppendedBitMysql = (page: SqlSource): string => `INSERT INTO live_blocks (base_id, block_start, bits)
+const setAppendedBitMysql = (page: SqlSource): Sql => sql`INSERT INTO live_blocks (base_id, block_start, bits)
   SELECT p.base_id, p.pos - (p.pos % ${POSITION_BLOCK}), CONCAT(REPEAT(X'00', ${BIT_BYTE} - 1), CHAR(${BIT} USING binary), REPEAT(X'00', ${BLOCK_BYTES} - ${BIT_BYTE}))
   FROM ${page.from} WHERE ${page.where}
   ON DUPLICATE KEY UPDATE bits = INSERT(live_blocks.bits, ${BIT_BYTE}, 1, CHAR(ASCII(SUBSTRING(live_blocks.bits, ${BIT_BYTE}, 1)) | ${BIT} USING binary))`;
@@ -37,8 +38,8 @@ const setAppendedBitMysql = (page: SqlSource): string => `INSERT INTO live_block
 export class LiveBlocksRepository {
   /** The base's live positions with its outline version, read in one statement; null when the base is gone. */
   async load(em: EntityManager, baseId: string): Promise<VersionedPositions | null> {
-    const rows: { outline_version: number; block_start: number | null; bits: Uint8Array | null }[] = await em.query(
-      `SELECT b.outline_version, l.block_start, l.bits FROM ${BASE_ROW} LEFT JOIN live_blocks l ON l.base_id = b.base_id
+    const rows = await query<{ outline_version: number; block_start: number | null; bits: Uint8Array | null }[]>(em,
+      sql`SELECT b.outline_version, l.block_start, l.bits FROM ${BASE_ROW} LEFT JOIN live_blocks l ON l.base_id = b.base_id
        WHERE b.base_id = ? ORDER BY l.block_start`, [baseId]);
     if (!rows[0]) return null;
     const blocks = rows.filter((r) => r.block_start !== null).map((r) => ({ start: Number(r.block_start), bits: r.bits! }));
@@ -87,12 +88,12 @@ export class LiveBlocksRepository {
 
   private async write(tx: EntityManager, baseId: string, blocks: [number, Uint8Array][], exists: boolean): Promise<void> {
     if (exists) {
-      for (const [start, bits] of blocks) await runLater(tx, 'UPDATE live_blocks SET bits = ? WHERE base_id = ? AND block_start = ?', [Buffer.from(bits), baseId, start]);
+      for (const [start, bits] of blocks) await runLater(tx, sql`UPDATE live_blocks SET bits = ? WHERE base_id = ? AND block_start = ?`, [Buffer.from(bits), baseId, start]);
       return;
     }
     for (let i = 0; i < blocks.length; i += 100) {
       const chunk = blocks.slice(i, i + 100);
-      await runLater(tx, `INSERT INTO live_blocks (base_id, block_start, bits) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')}`,
+      await runLater(tx, sql`INSERT INTO live_blocks (base_id, block_start, bits) VALUES ${joinSql(chunk.map(() => sql`(${placeholders(3)})`))}`,
         chunk.flatMap(([start, bits]) => [baseId, start, Buffer.from(bits)]));
     }
   }

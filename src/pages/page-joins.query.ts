@@ -1,6 +1,7 @@
 // How other modules' statements read pages, where joining them into their own statement saves a
 // statement (on MySQL/MariaDB a round trip): the pages module builds these fragments, so the SQL
 // of its tables stays in its files. A page's row is `p`.
+import { sql } from '../database/sql';
 import type { SqlSource } from '../database/sql-source';
 
 /**
@@ -8,14 +9,14 @@ import type { SqlSource } from '../database/sql-source';
  * names the page it has just appended (PagesRepository.append) without waiting for its page id.
  */
 export function pageByContentId(baseId: string, contentId: string): SqlSource {
-  return { from: 'pages p', where: 'p.base_id = ? AND p.content_id = ?', params: [baseId, contentId] };
+  return { from: sql`pages p`, where: sql`p.base_id = ? AND p.content_id = ?`, params: [baseId, contentId] };
 }
 
 /** Pages as the first table of a statement: `p`. */
 export const PAGES = 'pages p';
 
 /** Page texts as the first table of a statement: `t`, with t.search_title and t.search_body (the normalised texts search reads). */
-export const PAGE_TEXTS = 'page_texts t';
+export const PAGE_TEXTS = sql`page_texts t`;
 
 /** Joins the page whose id is `pageIdColumn`, as `p`: p.status ('A' while live) and p.change_no (page-changes.query.ts) among its columns. */
 export function joinPage(pageIdColumn: string): string {

@@ -3,7 +3,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, tableWithIndex, textBytesSql, textOf } from '../database/dialect';
-import { readAtCommit, runLater } from '../database/statement-pipeline';
+import { joinSql, sql, type Sql } from '../database/sql';
+import { query, readAtCommit, runLater } from '../database/statement-pipeline';
 import type { Dialect } from '../database/data-source';
 import type { AccessCheck } from '../auth/access';
 import { accessCheckSql, accessHoldsOf } from '../auth/access-check.query';
@@ -14,7 +15,7 @@ import type { KeptBody } from './kept-bodies';
 import type { PageRow, PageSummaryRow } from './page.rows';
 
 /** The columns of a page summary (and its position), as rows of `pages p` give them. */
-export const SUMMARY_COLUMNS = 'p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at';
+export const SUMMARY_COLUMNS = sql`p.content_id, p.title, p.type, p.level, p.pos, p.lang, p.updated_at`;
 
 export interface SummaryRecord {
   content_id: string; title: string; type: ContentType; level: number; pos: number; lang: Lang; updated_at: string;
@@ -41,11 +42,11 @@ function toPage(r: PageRecordMaybeBody, keptBody?: string): PageRow {
 
 /** The columns of a page's answer but its body. The stored HTML and search texts are left out:
  * reading them costs about a third of a detail read's time on SQLite, and only writes use the search texts. */
-const PAGE_COLUMNS = `${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.body_rev, p.view_mode, p.created_at`;
+const PAGE_COLUMNS = sql`${SUMMARY_COLUMNS}, p.page_id, p.base_id, p.body_rev, p.view_mode, p.created_at`;
 
 /** What a page's answer needs, from `pages p JOIN page_texts t`. */
-function answerColumns(dialect: Dialect): string {
-  return `${PAGE_COLUMNS}, ${textBytesSql(dialect, 't.body')} AS body`;
+function answerColumns(dialect: Dialect): Sql {
+  return sql`${PAGE_COLUMNS}, ${textBytesSql(dialect, sql`t.body`)} AS body`;
 }
 
 /**
@@ -53,12 +54,12 @@ function answerColumns(dialect: Dialect): string {
  * (a subquery yields one column, and each costs MariaDB about 10 µs of CPU). Levels are integers
  * of ours, written into the SQL. `belowOwnLevel` spares the probes at or below the page's own level.
  */
-function nearestProbes(dialect: Dialect, levels: number, belowOwnLevel: boolean): string {
-  const nearest = concatSql(dialect, ['a.pos', "' '", 'a.title']);
-  const byLevel = tableWithIndex(dialect, 'pages', 'pages_by_level', 'a');
-  return Array.from({ length: levels }, (_, l) =>
-    `, (SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos${belowOwnLevel ? ` AND p.level > ${l}` : ''}
-        ORDER BY a.pos DESC LIMIT 1) AS near_${l}`).join('');
+function nearestProbes(dialect: Dialect, levels: number, belowOwnLevel: boolean): Sql {
+  const nearest = concatSql(dialect, [sql`a.pos`, sql`' '`, sql`a.title`]);
+  const byLevel = tableWithIndex(dialect, sql`pages`, sql`pages_by_level`, sql`a`);
+  return joinSql(Array.from({ length: levels }, (_, l) =>
+    sql`, (SELECT ${nearest} FROM ${byLevel} WHERE a.base_id = p.base_id AND a.level = ${l} AND a.pos < p.pos${belowOwnLevel ? sql` AND p.level > ${l}` : sql``}
+        ORDER BY a.pos DESC LIMIT 1) AS near_${l}`), sql``);
 }
 
 /** A probe's "position title", or null when the level has no page before. */
@@ -127,8 +128,8 @@ export type PageColumnChanges = Partial<{
 }>;
 export type PageTextChanges = Partial<{ body: string; bodyHtml: string | null; searchTitle: string; searchBody: string }>;
 
-const pageColumns: Record<keyof PageColumnChanges, string> = { title: 'title', type: 'type', lang: 'lang', view: 'view_mode', updatedAt: 'updated_at', bodyRevision: 'body_rev' };
-const textColumns: Record<keyof PageTextChanges, string> = { body: 'body', bodyHtml: 'body_html', searchTitle: 'search_title', searchBody: 'search_body' };
+const pageColumns: Record<keyof PageColumnChanges, Sql> = { title: sql`title`, type: sql`type`, lang: sql`lang`, view: sql`view_mode`, updatedAt: sql`updated_at`, bodyRevision: sql`body_rev` };
+const textColumns: Record<keyof PageTextChanges, Sql> = { body: sql`body`, bodyHtml: sql`body_html`, searchTitle: sql`search_title`, searchBody: sql`search_body` };
 
 /** Live positions from `from` (inclusive) to `to` (exclusive; null: to the end of the base). */
 export interface PositionRange {
@@ -137,20 +138,21 @@ export interface PositionRange {
 }
 
 /** The position of the first page after `p` not deeper than it: where p's descendants end (null: the end of the base). */
-function descendantsEndSql(dialect: Dialect): string {
-  return `(SELECT d.pos FROM ${tableWithIndex(dialect, 'pages', 'pages_by_order', 'd')}
+function descendantsEndSql(dialect: Dialect): Sql {
+  return sql`(SELECT d.pos FROM ${tableWithIndex(dialect, sql`pages`, sql`pages_by_order`, sql`d`)}
       WHERE d.base_id = p.base_id AND d.pos > p.pos AND d.level <= p.level ORDER BY d.pos LIMIT 1)`;
 }
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-function rangeWhere(range: PositionRange): [string, number[]] {
-  return range.to === null ? ['pos >= ?', [range.from]] : ['pos >= ? AND pos < ?', [range.from, range.to]];
+function rangeWhere(range: PositionRange): [Sql, number[]] {
+  return range.to === null ? [sql`pos >= ?`, [range.from]] : [sql`pos >= ? AND pos < ?`, [range.from, range.to]];
 }
 
-function setClause<K extends string>(changes: Partial<Record<K, unknown>>, columns: Record<K, string>): [string, unknown[]] {
+/** `column = ?, …` of the changes given (none: an empty list), the columns named by the caller's table. */
+function setClause<K extends string>(changes: Partial<Record<K, unknown>>, columns: Record<K, Sql>): [Sql[], unknown[]] {
   const keys = (Object.keys(changes) as K[]).filter((key) => changes[key] !== undefined);
-  return [keys.map((key) => `${columns[key]} = ?`).join(', '), keys.map((key) => changes[key])];
+  return [keys.map((key) => sql`${columns[key]} = ?`), keys.map((key) => changes[key])];
 }
 
 @Injectable()
@@ -170,14 +172,15 @@ export class PagesRepository {
     tx: EntityManager, baseId: string, contentId: string, read: { probedLevels: number; newLevel?: number },
   ): Promise<PageForWrite | null> {
     const dialect = dialectOf(tx);
-    const subtreeColumns = read.newLevel === undefined ? '' : `, ${descendantsEndSql(dialect)} AS descendants_end`;
+    const subtreeColumns = read.newLevel === undefined ? sql`` : sql`, ${descendantsEndSql(dialect)} AS descendants_end`;
     // Compared with a parameter, not p.base_id, so MySQL/MariaDB read it off the index's end.
-    const [deepestColumn, deepestParameters] = read.newLevel === undefined ? ['', []]
-      : [`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, 'pages', 'pages_by_level', 'x')} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];
+    const [deepestColumn, deepestParameters] = read.newLevel === undefined ? [sql``, []]
+      : [sql`, (SELECT MAX(x.level) FROM ${tableWithIndex(dialect, sql`pages`, sql`pages_by_level`, sql`x`)} WHERE x.base_id = ?) AS deepest_in_base`, [baseId]];
     const probed = read.newLevel ?? read.probedLevels;
-    const rows: (PageRecord & Record<string, unknown>)[] = await tx.query(
-      `SELECT ${answerColumns(dialect)}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow('p.base_id')}
+    const rows = await query<(PageRecord & Record<string, unknown>)[]>(
+      tx,
+      sql`SELECT ${answerColumns(dialect)}, b.outline_version${nearestProbes(dialect, probed, read.newLevel === undefined)}${subtreeColumns}${deepestColumn}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow(sql`p.base_id`)}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...deepestParameters, baseId, contentId],
     );
@@ -199,9 +202,10 @@ export class PagesRepository {
    * where its descendants end (as findForWrite), with the outline version; none of its texts.
    */
   async findForDelete(tx: EntityManager, baseId: string, contentId: string): Promise<PageToDelete | null> {
-    const rows: { page_id: number; pos: number; outline_version: number; descendants_end: number | null }[] = await tx.query(
-      `SELECT p.page_id, p.pos, b.outline_version, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
-       FROM pages p ${joinBaseRow('p.base_id')}
+    const rows = await query<{ page_id: number; pos: number; outline_version: number; descendants_end: number | null }[]>(
+      tx,
+      sql`SELECT p.page_id, p.pos, b.outline_version, ${descendantsEndSql(dialectOf(tx))} AS descendants_end
+       FROM pages p ${joinBaseRow(sql`p.base_id`)}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [baseId, contentId],
     );
@@ -228,7 +232,7 @@ export class PagesRepository {
     const withBody = kept === undefined;
     const rows: (PageRecordMaybeBody & { outline_version: number } & Record<string, unknown>)[] = await em.query(
       `SELECT ${withBody ? answerColumns(dialectOf(em)) : PAGE_COLUMNS}, b.outline_version${checkColumn}
-       FROM pages p${withBody ? ' JOIN page_texts t ON t.page_id = p.page_id' : ''} ${joinBaseRow('p.base_id')}${checkJoins}
+       FROM pages p${withBody ? ' JOIN page_texts t ON t.page_id = p.page_id' : ''} ${joinBaseRow(sql`p.base_id`)}${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
     );
@@ -248,7 +252,7 @@ export class PagesRepository {
     const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const rows: (PageRecord & { outline_version: number } & Record<string, unknown>)[] = await em.query(
       `SELECT ${answerColumns(dialect)}, b.outline_version${checkColumn}${nearestProbes(dialect, probedLevels, true)}
-       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow('p.base_id')}${checkJoins}
+       FROM pages p JOIN page_texts t ON t.page_id = p.page_id ${joinBaseRow(sql`p.base_id`)}${checkJoins}
        WHERE p.base_id = ? AND p.content_id = ? AND p.status = 'A'`,
       [...checkParameters, baseId, contentId],
     );
@@ -267,7 +271,7 @@ export class PagesRepository {
   async windowFrom(em: EntityManager, baseId: string, from: number, firstOrder: number, limit: number): Promise<VersionedWindow> {
     const rows: (SummaryRecord & { outline_version: number })[] = await em.query(
       `SELECT ${OUTLINE_VERSION_COLUMN}, ${SUMMARY_COLUMNS}
-       FROM ${tableWithIndex(dialectOf(em), 'pages', 'pages_by_order', 'p')} WHERE p.base_id = ? AND p.pos >= ?
+       FROM ${tableWithIndex(dialectOf(em), sql`pages`, sql`pages_by_order`, sql`p`)} WHERE p.base_id = ? AND p.pos >= ?
        ORDER BY p.pos LIMIT ?`,
       [baseId, baseId, from, limit],
     );
@@ -284,7 +288,7 @@ export class PagesRepository {
   async append(tx: EntityManager, page: NewPageRow): Promise<void> {
     await runLater(
       tx,
-      `INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at, change_no)
+      sql`INSERT INTO pages (base_id, content_id, pos, level, status, title, type, lang, view_mode, created_at, updated_at, change_no)
        SELECT b.base_id, ?, m.next_pos, 0, 'A', ?, ?, ?, NULL, ?, ?, ${CHANGE_NO}
        FROM ${BASE_ROW} CROSS JOIN (SELECT COALESCE(MAX(pos) + 1, 0) AS next_pos FROM pages WHERE base_id = ?) m WHERE b.base_id = ?`,
       [page.contentId, page.title, page.type, page.lang, page.now, page.now, page.baseId, page.baseId, page.baseId],
@@ -296,7 +300,7 @@ export class PagesRepository {
   async insertText(tx: EntityManager, page: NewPageRow): Promise<void> {
     await runLater(
       tx,
-      `INSERT INTO page_texts (page_id, body, body_html, search_title, search_body)
+      sql`INSERT INTO page_texts (page_id, body, body_html, search_title, search_body)
        SELECT page_id, ?, ?, ?, ? FROM pages WHERE base_id = ? AND content_id = ?`,
       [page.body, page.bodyHtml, page.searchTitle, page.searchBody, page.baseId, page.contentId],
     );
@@ -310,7 +314,7 @@ export class PagesRepository {
   appendedAtCommit(tx: EntityManager, baseId: string, contentId: string): Promise<AppendedPage | null> {
     return readAtCommit(
       tx,
-      `SELECT p.page_id, p.pos, b.outline_version FROM pages p ${joinBaseRow('p.base_id')}
+      sql`SELECT p.page_id, p.pos, b.outline_version FROM pages p ${joinBaseRow(sql`p.base_id`)}
        WHERE p.base_id = ? AND p.content_id = ?`,
       [baseId, contentId],
       ([row]: { page_id: number; pos: number; outline_version: number }[]) =>
@@ -321,16 +325,16 @@ export class PagesRepository {
   /** Every update moves updated_at: it counts as a change of the page (page-changes.query.ts). */
   async update(tx: EntityManager, baseId: string, pageId: number, page: PageColumnChanges, text: PageTextChanges): Promise<void> {
     const [pageSet, pageParams] = setClause(page, pageColumns);
-    await runLater(tx, `UPDATE pages SET ${pageSet ? `${pageSet}, ` : ''}change_no = ${CHANGE_NO} WHERE page_id = ?`, [...pageParams, baseId, pageId]);
+    await runLater(tx, sql`UPDATE pages SET ${joinSql([...pageSet, sql`change_no = ${CHANGE_NO}`])} WHERE page_id = ?`, [...pageParams, baseId, pageId]);
     await countPageChange(tx, baseId);
     const [textSet, textParams] = setClause(text, textColumns);
-    if (textSet) await runLater(tx, `UPDATE page_texts SET ${textSet} WHERE page_id = ?`, [...textParams, pageId]);
+    if (textSet.length > 0) await runLater(tx, sql`UPDATE page_texts SET ${joinSql(textSet)} WHERE page_id = ?`, [...textParams, pageId]);
   }
 
   async deepestLevel(tx: EntityManager, baseId: string, range: PositionRange): Promise<number> {
     const [where, params] = rangeWhere(range);
-    const rows: { deepest: number }[] = await tx.query(
-      `SELECT MAX(level) AS deepest FROM ${tableWithIndex(dialectOf(tx), 'pages', 'pages_by_order')} WHERE base_id = ? AND ${where}`, [baseId, ...params],
+    const rows = await query<{ deepest: number }[]>(
+      tx, sql`SELECT MAX(level) AS deepest FROM ${tableWithIndex(dialectOf(tx), sql`pages`, sql`pages_by_order`)} WHERE base_id = ? AND ${where}`, [baseId, ...params],
     );
     return Number(rows[0].deepest);
   }
@@ -339,14 +343,14 @@ export class PagesRepository {
     // A page without descendants (a leaf's delete) has an empty range: no statement at all.
     if (shift === 0 || (range.to !== null && range.from >= range.to)) return;
     const [where, params] = rangeWhere(range);
-    await runLater(tx, `UPDATE pages SET level = level + ? WHERE base_id = ? AND ${where}`, [shift, baseId, ...params]);
+    await runLater(tx, sql`UPDATE pages SET level = level + ? WHERE base_id = ? AND ${where}`, [shift, baseId, ...params]);
   }
 
   /** Takes the page out of the live list, keeping the display order it had. */
   async softDelete(tx: EntityManager, baseId: string, pageId: number, order: number, now: string): Promise<void> {
     await runLater(
       tx,
-      `UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
+      sql`UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
       [order, now, now, baseId, pageId],
     );
     await countPageChange(tx, baseId);

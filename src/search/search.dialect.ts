@@ -1,6 +1,7 @@
 // The search SQL that differs between SQLite and MySQL/MariaDB: "insert unless present", "insert
 // or replace" and bulk inserts. The rest of search.repository.ts suits both.
 import type { Dialect } from '../database/data-source';
+import { sql, type Sql } from '../database/sql';
 import type { SqlSource } from '../database/sql-source';
 import { PAGE_TEXTS } from '../pages/page-joins.query';
 
@@ -16,17 +17,17 @@ export function containsSql(dialect: Dialect, column: string): string {
  * Locks the base's merge row for the rest of the transaction, making it first if need be. SQLite's
  * writer holds the file lock already; the row is written all the same, so both hold the same rows.
  */
-export function lockMergesSql(dialect: Dialect): string {
-  const insert = 'INSERT INTO search_merges (base_id) VALUES (?)';
-  return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE base_id = base_id`;
+export function lockMergesSql(dialect: Dialect): Sql {
+  const insert = sql`INSERT INTO search_merges (base_id) VALUES (?)`;
+  return dialect === 'sqlite' ? sql`${insert} ON CONFLICT DO NOTHING` : sql`${insert} ON DUPLICATE KEY UPDATE base_id = base_id`;
 }
 
 /** Moves the base's postings version on (search_merges, made first if need be; its row stays locked until the transaction ends). */
-export function movePostingsVersionSql(dialect: Dialect): string {
-  const insert = 'INSERT INTO search_merges (base_id, postings_version) VALUES (?, 1)';
+export function movePostingsVersionSql(dialect: Dialect): Sql {
+  const insert = sql`INSERT INTO search_merges (base_id, postings_version) VALUES (?, 1)`;
   return dialect === 'sqlite'
-    ? `${insert} ON CONFLICT (base_id) DO UPDATE SET postings_version = postings_version + 1`
-    : `${insert} ON DUPLICATE KEY UPDATE postings_version = postings_version + 1`;
+    ? sql`${insert} ON CONFLICT (base_id) DO UPDATE SET postings_version = postings_version + 1`
+    : sql`${insert} ON DUPLICATE KEY UPDATE postings_version = postings_version + 1`;
 }
 
 /** The pending pages of a base, ascending; on MySQL/MariaDB each row locked until the transaction ends. */
@@ -36,18 +37,18 @@ export function lockPendingSql(dialect: Dialect): string {
 }
 
 /** An insert into search_pending that keeps the row (and so the older text) when there is one. */
-function keepingPendingRow(dialect: Dialect, insert: string): string {
-  return dialect === 'sqlite' ? `${insert} ON CONFLICT DO NOTHING` : `${insert} ON DUPLICATE KEY UPDATE search_pending.page_id = search_pending.page_id`;
+function keepingPendingRow(dialect: Dialect, insert: Sql): Sql {
+  return dialect === 'sqlite' ? sql`${insert} ON CONFLICT DO NOTHING` : sql`${insert} ON DUPLICATE KEY UPDATE search_pending.page_id = search_pending.page_id`;
 }
 
 /** Records as pending, with no old texts, the page just appended (`page`: its row as `p`, found by its content id). */
-export function addPendingCreatedSql(dialect: Dialect, page: SqlSource): string {
-  return keepingPendingRow(dialect, `INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT p.base_id, p.page_id, NULL, NULL FROM ${page.from} WHERE ${page.where}`);
+export function addPendingCreatedSql(dialect: Dialect, page: SqlSource): Sql {
+  return keepingPendingRow(dialect, sql`INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT p.base_id, p.page_id, NULL, NULL FROM ${page.from} WHERE ${page.where}`);
 }
 
 /** Records a page as pending with the texts page_texts holds for it as the old ones (parameters: the base id, the page id). */
-export function addPendingAsStoredSql(dialect: Dialect): string {
-  return keepingPendingRow(dialect, `INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, t.page_id, t.search_title, t.search_body FROM ${PAGE_TEXTS} WHERE t.page_id = ?`);
+export function addPendingAsStoredSql(dialect: Dialect): Sql {
+  return keepingPendingRow(dialect, sql`INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, t.page_id, t.search_title, t.search_body FROM ${PAGE_TEXTS} WHERE t.page_id = ?`);
 }
 
 /**

@@ -6,7 +6,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, inList } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
-import { runLater } from '../database/statement-pipeline';
+import { sql } from '../database/sql';
+import { query, runLater } from '../database/statement-pipeline';
 import { joinPage, joinPageTexts, PAGE_TEXTS, PAGES, pageByContentId } from '../pages/page-joins.query';
 import type { SearchTexts } from '../pages/search-index.port';
 import type { AccessCheck } from '../auth/access';
@@ -171,7 +172,7 @@ export class SearchRepository {
 
   /** Takes the base's merge lock: one merge of its index at a time, beside the page writes. */
   async lockMerges(tx: EntityManager, baseId: string): Promise<void> {
-    await tx.query(lockMergesSql(dialectOf(tx)), [baseId]);
+    await query(tx, lockMergesSql(dialectOf(tx)), [baseId]);
   }
 
   /** Moves the base's postings version on: every commit that changes its postings does (KeptPostings). Nothing reads its answer, so it goes with the write's next statement. */
@@ -259,7 +260,7 @@ export class SearchRepository {
     // a CASE, whose cost grows with the square of the pending pages.
     const keptKeys = [...kept].map(([pageId, changeNo]) => `${pageId}:${changeNo}`);
     const list = keptKeys.length === 0 ? null : inList(dialect, keptKeys);
-    const keyOfRow = concatSql(dialect, ['s.page_id', "':'", 'p.change_no']);
+    const keyOfRow = concatSql(dialect, [sql`s.page_id`, sql`':'`, sql`p.change_no`]);
     const notKept = list ? { sql: ` AND ${keyOfRow} NOT ${list.sql}`, params: list.params } : { sql: '', params: [] };
     return {
       statements: [{

@@ -3,6 +3,7 @@
 // in a write, after statements that wait to go with the next query (statement-pipeline.ts).
 import { parseDatabaseUrl } from '../../src/database/data-source';
 import { readTogether, type SqlRead } from '../../src/database/read-together';
+import { sql } from '../../src/database/sql';
 import { runLater } from '../../src/database/statement-pipeline';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { backends, createTestDatabase, type TestDatabase } from '../support/databases';
@@ -48,7 +49,7 @@ describe.each(backends)('reads sent together on %s', (backend) => {
 
   test('in a write, after a statement that waited for the next query, each read gets its own rows', async () => {
     const [ids, sevens] = await db.write(async (tx) => {
-      await runLater(tx, "INSERT INTO bases (base_id, description, view_mode, created_at) VALUES ('kb-c', '', 'T', '2026-01-01T00:00:00.000Z')");
+      await runLater(tx, sql`INSERT INTO bases (base_id, description, view_mode, created_at) VALUES ('kb-c', '', 'T', '2026-01-01T00:00:00.000Z')`);
       return readTogether<[string[], number[]]>(tx, baseIds, numbers([7, 8]));
     });
     expect([ids, sevens]).toEqual([['kb-a', 'kb-b', 'kb-c'], [7, 8]]);

@@ -1,6 +1,7 @@
 // A write's statements whose results nobody reads (runLater) go with its next statement or its
 // COMMIT on MySQL/MariaDB, and run at once on SQLite. Either way the write is all or nothing, its
 // statements run in the order it made them, and each answers with its own result.
+import { sql } from '../../src/database/sql';
 import { readAtCommit, runLater } from '../../src/database/statement-pipeline';
 import { descriptionOf, describeEachBackend, insertBase, uniqueName } from '../support/e2e';
 
@@ -10,9 +11,9 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     const baseId = uniqueName();
     await insertBase(db, baseId);
     const seen = await db.write(async (tx) => {
-      await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['first', baseId]);
+      await runLater(tx, sql`UPDATE bases SET description = ? WHERE base_id = ?`, ['first', baseId]);
       // Matches only after the first has run.
-      await runLater(tx, "UPDATE bases SET description = ? WHERE base_id = ? AND description = 'first'", ['first then second', baseId]);
+      await runLater(tx, sql`UPDATE bases SET description = ? WHERE base_id = ? AND description = 'first'`, ['first then second', baseId]);
       return tx.query('SELECT description, view_mode FROM bases WHERE base_id = ?', [baseId]);
     });
     expect(seen).toEqual([{ description: 'first then second', view_mode: 'L' }]);
@@ -25,9 +26,9 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     await insertBase(db, first);
     await insertBase(db, second);
     await db.write(async (tx) => {
-      await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['by the pipeline', first]);
+      await runLater(tx, sql`UPDATE bases SET description = ? WHERE base_id = ?`, ['by the pipeline', first]);
       await tx.createQueryBuilder().update('bases').set({ description: 'by a builder' }).where('base_id = :id', { id: second }).execute();
-      await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['last of all', second]);
+      await runLater(tx, sql`UPDATE bases SET description = ? WHERE base_id = ?`, ['last of all', second]);
     });
     expect(await descriptionOf(h().db, first)).toBe('by the pipeline');
     expect(await descriptionOf(h().db, second)).toBe('last of all');
@@ -39,8 +40,8 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     await insertBase(db, baseId, 'L', 'as it was');
     const write = db.write(async (tx) => {
       await tx.query('UPDATE bases SET description = ? WHERE base_id = ?', ['changed first', baseId]);
-      await runLater(tx, 'INSERT INTO no_such_table (x) VALUES (?)', [1]);
-      await runLater(tx, 'UPDATE bases SET view_mode = ? WHERE base_id = ?', ['T', baseId]);
+      await runLater(tx, sql`INSERT INTO no_such_table (x) VALUES (?)`, [1]);
+      await runLater(tx, sql`UPDATE bases SET view_mode = ? WHERE base_id = ?`, ['T', baseId]);
     });
     await expect(write).rejects.toThrow(/no_such_table/);
     expect(await descriptionOf(h().db, baseId)).toBe('as it was');
@@ -53,7 +54,7 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     await insertBase(db, baseId, 'L', 'as it was');
     const write = db.write(async (tx) => {
       try {
-        await runLater(tx, 'INSERT INTO no_such_table (x) VALUES (?)', [1]);
+        await runLater(tx, sql`INSERT INTO no_such_table (x) VALUES (?)`, [1]);
         await tx.query('SELECT 1 AS one');
       } catch {
         // A caller that goes on after a failed statement must not commit what is left.
@@ -71,7 +72,7 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     const outcomes: string[] = [];
     const settle = (promise: Promise<unknown>) => promise.then(() => 'done', (error: Error) => `failed: ${error.message}`);
     await db.write(async (tx) => {
-      outcomes.push(await settle(runLater(tx, 'INSERT INTO no_such_table (x) VALUES (?)', [1])));
+      outcomes.push(await settle(runLater(tx, sql`INSERT INTO no_such_table (x) VALUES (?)`, [1])));
       outcomes.push(await settle(tx.query('SELECT 1 AS one')));
     }).catch(() => undefined);
     expect(outcomes).toEqual(['done', expect.stringMatching(/^failed: .*no_such_table/)]);
@@ -83,8 +84,8 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     await insertBase(db, baseId);
     let answeredDuringWork = false;
     const written = await db.write(async (tx) => {
-      await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['by the write', baseId]);
-      const read = readAtCommit(tx, 'SELECT description FROM bases WHERE base_id = ?', [baseId], (rows: { description: string }[]) => rows[0].description);
+      await runLater(tx, sql`UPDATE bases SET description = ? WHERE base_id = ?`, ['by the write', baseId]);
+      const read = readAtCommit(tx, sql`SELECT description FROM bases WHERE base_id = ?`, [baseId], (rows: { description: string }[]) => rows[0].description);
       void read.then(() => (answeredDuringWork = true));
       await new Promise((resolve) => setImmediate(resolve));
       return { read, seenDuringWork: answeredDuringWork };
@@ -100,14 +101,14 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     await insertBase(db, baseId, 'L', 'as it was');
     let outcome: Promise<string> | undefined;
     const write = db.write(async (tx) => {
-      await runLater(tx, 'UPDATE bases SET description = ? WHERE base_id = ?', ['changed', baseId]);
+      await runLater(tx, sql`UPDATE bases SET description = ? WHERE base_id = ?`, ['changed', baseId]);
       const description = (rows: { description: string }[]) => rows[0].description;
-      outcome = readAtCommit(tx, 'SELECT description FROM bases WHERE base_id = ?', [baseId], description)
+      outcome = readAtCommit(tx, sql`SELECT description FROM bases WHERE base_id = ?`, [baseId], description)
         .then((seen) => `answered: ${seen}`, (error: Error) => `failed: ${error.message}`);
       // Never awaited: jest fails a test that leaves a rejected promise unhandled.
-      void readAtCommit(tx, 'SELECT description FROM bases WHERE base_id = ?', [baseId], description);
+      void readAtCommit(tx, sql`SELECT description FROM bases WHERE base_id = ?`, [baseId], description);
       // SQLite runs the failing statement at once; MySQL/MariaDB fail at the COMMIT, reads and all.
-      await runLater(tx, 'INSERT INTO no_such_table (x) VALUES (?)', [1]);
+      await runLater(tx, sql`INSERT INTO no_such_table (x) VALUES (?)`, [1]);
     });
     await expect(write).rejects.toThrow(/no_such_table/);
     expect(await outcome).toMatch(backend === 'mysql' ? /^failed: .*no_such_table/ : /^answered: changed$/);

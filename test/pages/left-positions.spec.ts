@@ -3,6 +3,7 @@
 // that write has committed. What a user sees stays what the stored pages give.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EntityManager } from 'typeorm';
+import { sql } from '../../src/database/sql';
 import { runLater } from '../../src/database/statement-pipeline';
 import type { UnitOfWork } from '../../src/database/unit-of-work';
 import { DisplayOrder } from '../../src/order/display-order.service';
@@ -86,7 +87,7 @@ describeEachBackend('positions left by a write for the next', (h) => {
       leave(version + 1, new LivePositions([]));
       next = s.db.write((other) => order.positionsInWrite(other, baseId, version + 1));
       // On MySQL/MariaDB this goes with the COMMIT and fails it; on SQLite it fails here.
-      await runLater(tx, 'INSERT INTO no_such_table VALUES (1)');
+      await runLater(tx, sql`INSERT INTO no_such_table VALUES (1)`);
     });
     await expect(failed).rejects.toThrow(/no_such_table/);
     expect((await next)!.positions.total).toBe(ids.length);
