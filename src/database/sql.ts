@@ -3,15 +3,20 @@
 // one of its own, so only the `sql` tag makes Sql, and it takes in nothing but other Sql and whole
 // numbers: every value from a request goes as a `?` parameter. The statement pipeline joins only Sql.
 
-/** Makes an Sql; set by the class itself, and never exported. */
+/** Known only to this file: `new Sql` from anywhere else throws. */
+const token = Symbol('Sql');
+
+/** Makes an Sql: set by the class itself, and never exported. */
 let make: (text: string) => Sql;
 
 export class Sql {
-  static {
-    make = (text) => new Sql(text);
+  private constructor(given: symbol, readonly text: string) {
+    if (given !== token) throw new TypeError('Sql is made only by the sql tag (src/database/sql.ts).');
   }
 
-  private constructor(readonly text: string) {}
+  static {
+    make = (text) => new Sql(token, text);
+  }
 
   /** The text, so that an Sql constant also reads inside a statement sent alone. */
   toString(): string {

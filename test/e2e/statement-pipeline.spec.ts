@@ -1,8 +1,9 @@
 // A write's statements whose results nobody reads (runLater) go with its next statement or its
 // COMMIT on MySQL/MariaDB, and run at once on SQLite. Either way the write is all or nothing, its
 // statements run in the order it made them, and each answers with its own result.
-import { sql } from '../../src/database/sql';
-import { readAtCommit, runLater } from '../../src/database/statement-pipeline';
+import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
+import { sql, type Sql } from '../../src/database/sql';
+import { query, readAtCommit, runLater } from '../../src/database/statement-pipeline';
 import { descriptionOf, describeEachBackend, insertBase, uniqueName } from '../support/e2e';
 
 describeEachBackend('statements run later in a write', (h, backend) => {
@@ -114,5 +115,49 @@ describeEachBackend('statements run later in a write', (h, backend) => {
     expect(await outcome).toMatch(backend === 'mysql' ? /^failed: .*no_such_table/ : /^answered: changed$/);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await descriptionOf(h().db, baseId)).toBe('as it was');
+  });
+
+  it('take only statements made by the sql tag, a string handed in as one refused at run time', async () => {
+    const { db } = h();
+    const baseId = uniqueName();
+    await insertBase(db, baseId, 'L', 'as it was');
+    const plain = 'UPDATE bases SET description = \'injected\' WHERE base_id = ?' as unknown as Sql;
+    for (const send of [
+      (tx: Parameters<Parameters<typeof db.write>[0]>[0]) => runLater(tx, plain, [baseId]),
+      (tx: Parameters<Parameters<typeof db.write>[0]>[0]) => readAtCommit(tx, plain, [baseId], () => null),
+      (tx: Parameters<Parameters<typeof db.write>[0]>[0]) => query(tx, plain, [baseId]),
+    ]) {
+      await expect(db.write(send)).rejects.toThrow(/made by the sql tag/);
+    }
+    expect(await descriptionOf(h().db, baseId)).toBe('as it was');
+  });
+
+  (backend === 'mysql' ? it : it.skip)('send a plain string after the deferred statements, never joined into their query (MySQL/MariaDB)', async () => {
+    const { db } = h();
+    const baseId = uniqueName();
+    await insertBase(db, baseId);
+    const sent: string[] = [];
+    const original = MysqlQueryRunner.prototype.query;
+    const spy = jest.spyOn(MysqlQueryRunner.prototype, 'query').mockImplementation(function (this: MysqlQueryRunner, text: string, ...rest: unknown[]) {
+      sent.push(text);
+      return (original as (text: string, ...rest: unknown[]) => Promise<unknown>).call(this, text, ...rest);
+    } as MysqlQueryRunner['query']);
+    try {
+      const seen = await db.write(async (tx) => {
+        await runLater(tx, sql`UPDATE bases SET description = ? WHERE base_id = ?`, ['deferred', baseId]);
+        const plain: { description: string }[] = await tx.query('SELECT description FROM bases WHERE base_id = ?', [baseId]);
+        await runLater(tx, sql`UPDATE bases SET view_mode = ? WHERE base_id = ?`, ['T', baseId]);
+        const tagged: { view_mode: string }[] = await query(tx, sql`SELECT view_mode FROM bases WHERE base_id = ?`, [baseId]);
+        return [plain[0].description, tagged[0].view_mode];
+      });
+      expect(seen).toEqual(['deferred', 'T']);
+    } finally {
+      spy.mockRestore();
+    }
+    const plainText = 'SELECT description FROM bases WHERE base_id = ?';
+    // The plain string went alone, after the deferred statements; the tagged read joined them.
+    expect(sent.filter((text) => text.includes(plainText))).toEqual([plainText]);
+    expect(sent[sent.indexOf(plainText) - 1]).toMatch(/^START TRANSACTION;\nUPDATE bases SET description = \?/);
+    expect(sent.some((text) => text.includes('UPDATE bases SET view_mode') && text.includes('SELECT view_mode'))).toBe(true);
   });
 });
