@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { backends, createTestDatabase } from '../support/databases';
-import { expectRefused, freshDatabaseEach, inspect, kbp, kbpOk } from './kbp-process';
+import { expectRefused, freshDatabaseEach, inspect, inTurn, kbp, kbpOk } from './kbp-process';
 
 const baseRow = (url: string, baseId: string) =>
   inspect(url, async (query) => (await query('SELECT base_id, description, view_mode FROM bases WHERE base_id = ?', [baseId]))[0] ?? null);
@@ -86,11 +86,11 @@ describe.each(backends)('kbp base, user and member [%s]', (backend) => {
     const url = database.url();
     await kbpOk(['--db', url, 'base', 'create', 'team-docs']);
     await kbpOk(['--db', url, 'user', 'create', 'alice@example.com']);
-    const [unknownBase, unknownUser, badRole, noRole] = await Promise.all([
-      kbp(['--db', url, 'member', 'add', 'no-such-base', 'alice@example.com', '--role', 'owner']),
-      kbp(['--db', url, 'member', 'add', 'team-docs', 'nobody@example.com', '--role', 'owner']),
-      kbp(['--db', url, 'member', 'add', 'team-docs', 'alice@example.com', '--role', 'boss']),
-      kbp(['--db', url, 'member', 'add', 'team-docs', 'alice@example.com']),
+    const [unknownBase, unknownUser, badRole, noRole] = await inTurn([
+      () => kbp(['--db', url, 'member', 'add', 'no-such-base', 'alice@example.com', '--role', 'owner']),
+      () => kbp(['--db', url, 'member', 'add', 'team-docs', 'nobody@example.com', '--role', 'owner']),
+      () => kbp(['--db', url, 'member', 'add', 'team-docs', 'alice@example.com', '--role', 'boss']),
+      () => kbp(['--db', url, 'member', 'add', 'team-docs', 'alice@example.com']),
     ]);
     expectRefused(unknownBase, /There is no knowledge base "no-such-base"; create it with: kbp base create no-such-base/);
     expectRefused(unknownUser, /There is no user "nobody@example.com"; create it with: kbp user create nobody@example.com/);

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { kbp, kbpBin } from './kbp-process';
+import { inTurn, kbp, kbpBin } from './kbp-process';
 
 const everyCommand = [
   'kbp serve', 'kbp db migrate', 'kbp base create', 'kbp user create', 'kbp member add', 'kbp token create', 'kbp token list', 'kbp token revoke',
@@ -41,7 +41,7 @@ describe('kbp help and usage', () => {
       ['token list', /--base <BASE_ID>/],
       ['token revoke', /<TOKEN_ID>/],
     ];
-    const results = await Promise.all(expected.map(([name]) => kbp([...name.split(' '), '--help'])));
+    const results = await inTurn(expected.map(([name]) => () => kbp([...name.split(' '), '--help'])));
     results.forEach(({ code, stdout }, index) => {
       const [name, options] = expected[index];
       expect({ name, code }).toEqual({ name, code: 0 });

@@ -153,3 +153,13 @@ export function startServe(args: readonly string[], env: Record<string, string> 
 
   return waitFor(/listening on (http:\/\/\S+)/).then((match) => ({ child, url: match[1], output: () => stdout, waitFor, stop }));
 }
+
+/**
+ * Runs the commands one at a time: several kbp processes started together on a busy two-core
+ * machine can outlast the command timeout and be killed with nothing on stderr.
+ */
+export async function inTurn<T>(commands: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  for (const command of commands) results.push(await command());
+  return results;
+}

@@ -2,7 +2,7 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { hashToken } from '../../src/auth/tokens';
 import { backends, createTestDatabase } from '../support/databases';
-import { freshDatabaseEach, inspect, kbp, kbpOk, startServe } from './kbp-process';
+import { freshDatabaseEach, inspect, inTurn, kbp, kbpOk, startServe } from './kbp-process';
 
 const demoToken = /write token\s+(kbp_[0-9A-Za-z]{43})/;
 
@@ -281,7 +281,7 @@ describe('kbp serve settings', () => {
       [['serve', '--db', 'postgres://kb@127.0.0.1/kb'], {}, /^error: The database URL must be a file path, sqlite:PATH, mysql:\/\/… or mariadb:\/\/…/],
       [['serve', '--db', 'mysql://kb@127.0.0.1:1/nowhere', '--port', '0'], {}, /^error: MySQL\/MariaDB at 127\.0\.0\.1:1\/nowhere does not answer/],
     ];
-    const results = await Promise.all(cases.map(([args, env]) => kbp(args, env)));
+    const results = await inTurn(cases.map(([args, env]) => () => kbp(args, env)));
     results.forEach((result, index) => {
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(cases[index][2]);

@@ -1,7 +1,7 @@
 // kbp token create, list and revoke: the compiled command against a real database of each backend.
 import { hashToken } from '../../src/auth/tokens';
 import { backends } from '../support/databases';
-import { change, expectRefused, freshDatabaseEach, inspect, kbp, kbpOk, seedMember } from './kbp-process';
+import { change, expectRefused, freshDatabaseEach, inTurn, inspect, kbp, kbpOk, seedMember } from './kbp-process';
 
 const tokenLine = /^kbp_[0-9A-Za-z]{43}\n$/;
 const DAY_MS = 86_400_000;
@@ -77,9 +77,9 @@ describe.each(backends)('kbp token [%s]', (backend) => {
       [['--user', 'outsider@example.com'], /"outsider@example.com" is not a member of "team-docs"; add them first with: kbp member add team-docs outsider@example.com --role owner/],
       [['--scope', 'admin'], /Allowed choices are read, write/],
     ];
-    const results = await Promise.all([
-      ...refusals.map(([args]) => create(...args)),
-      kbp(['--db', url, 'token', 'create', '--user', 'alice@example.com', '--scope', 'read']),
+    const results = await inTurn([
+      ...refusals.map(([args]) => () => create(...args)),
+      () => kbp(['--db', url, 'token', 'create', '--user', 'alice@example.com', '--scope', 'read']),
     ]);
     refusals.forEach(([, message], index) => expectRefused(results[index], message));
     expectRefused(results[refusals.length], /required option '--base/);
