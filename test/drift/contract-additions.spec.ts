@@ -3,23 +3,13 @@
 // the manual lists it under "Additions to the contract".
 import request from 'supertest';
 import { ADDITION } from '../../src/docs/contract-additions';
+import { contractOperations, tokenOperation } from '../support/contract-operations';
 import { backends, createHarness, type Harness } from '../support/e2e';
 import { resolvePointer } from './openapi-31';
 
 type Json = Record<string, any>;
 
 const operation = (method: string, path: string) => `#/paths/${path.replaceAll('/', '~1')}/${method}`;
-const contractOperations = [
-  ['get', '/bases/{base_id}/info'],
-  ['get', '/bases/{base_id}/pages'],
-  ['post', '/bases/{base_id}/pages'],
-  ['get', '/bases/{base_id}/pages/{content_id}'],
-  ['patch', '/bases/{base_id}/pages/{content_id}'],
-  ['delete', '/bases/{base_id}/pages/{content_id}'],
-  ['get', '/bases/{base_id}/search'],
-  ['get', '/bases/{base_id}/tree'],
-];
-const tokenOperation = ['get', '/bases/{base_id}/token'];
 const lists = ['/bases/{base_id}/pages', '/bases/{base_id}/search'].map((path) => operation('get', path));
 
 /** Where the additions sit; a parameter is named instead of numbered. */

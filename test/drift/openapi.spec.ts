@@ -6,24 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import request from 'supertest';
 import { API_VERSION, serializeOpenApi } from '../../src/docs/openapi-document';
 import { OPENAPI_FILE, writeOpenApiFile } from '../../src/docs/write-openapi';
+import { contractOperations, tokenOperation } from '../support/contract-operations';
 import { describeEachBackend } from '../support/e2e';
 import { openApi31Problems, resolvePointer } from './openapi-31';
 
 type Json = Record<string, any>;
 
-/** The operations of the contract (spec "Endpoints"), paths relative to the server /api/v1. */
-const operations = [
-  ['get', '/bases/{base_id}/info'],
-  ['get', '/bases/{base_id}/pages'],
-  ['post', '/bases/{base_id}/pages'],
-  ['get', '/bases/{base_id}/pages/{content_id}'],
-  ['patch', '/bases/{base_id}/pages/{content_id}'],
-  ['delete', '/bases/{base_id}/pages/{content_id}'],
-  ['get', '/bases/{base_id}/search'],
-  ['get', '/bases/{base_id}/tree'],
-  // An addition of ours: the calling token describes itself.
-  ['get', '/bases/{base_id}/token'],
-] as const;
+/** The contract's eight operations and the token one. */
+const operations = [...contractOperations, tokenOperation];
 
 const successStatus: Record<string, string> = { get: '200', post: '201', patch: '200', delete: '204' };
 
