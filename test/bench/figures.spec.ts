@@ -68,10 +68,12 @@ describe('context switches', () => {
     expect(() => statusSwitches('Name:\tnode\n')).toThrow(/proc\/PID\/status/);
   });
 
-  it('counts this process\'s waits as they happen, over all its threads, once per process given', async () => {
+  it('counts this process\'s waits as they happen, over all its threads, once per process given', () => {
     const before = contextSwitches([process.pid]);
-    // Each sleep gives up the core: a voluntary switch of the main thread.
-    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    // Each futex wait sleeps its full timeout and so gives up the core: a voluntary switch.
+    // (A timer would not: on a loaded machine it may be due before the loop polls.)
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    for (let i = 0; i < 20; i++) Atomics.wait(cell, 0, 0, 2);
     const after = contextSwitches([process.pid]);
     expect(after.voluntary - before.voluntary).toBeGreaterThanOrEqual(20);
     // The same process given twice counts twice: the sum is over the processes given.
