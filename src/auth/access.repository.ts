@@ -29,11 +29,11 @@ const ACCESS_SQL = `
   LEFT JOIN members m ON m.base_id = t.base_id AND m.user_id = t.user_id
   WHERE t.token_hash = ?`;
 
-const HOLDS_COLUMN = '(ct.revoked_at IS NULL AND ct.expires_at = ? AND ct.scope = ? AND cm.role = ?) AS access_holds';
+const HOLDS_COLUMN = sql`(ct.revoked_at IS NULL AND ct.expires_at = ? AND ct.scope = ? AND cm.role = ?) AS access_holds`;
 // Lookups of constants by unique keys, which MariaDB reads once while planning the statement: about
 // 12 µs of its CPU less a detail read than the same test as a COUNT subquery (measured at 100,000 pages).
-const MEMBER_OF_TOKEN = 'LEFT JOIN members cm ON cm.base_id = ct.base_id AND cm.user_id = ct.user_id';
-const HOLDS_JOINS = `LEFT JOIN tokens ct ON ct.token_hash = ? ${MEMBER_OF_TOKEN}`;
+const MEMBER_OF_TOKEN = sql`LEFT JOIN members cm ON cm.base_id = ct.base_id AND cm.user_id = ct.user_id`;
+const HOLDS_JOINS = sql`LEFT JOIN tokens ct ON ct.token_hash = ? ${MEMBER_OF_TOKEN}`;
 
 @Injectable()
 export class AccessRepository {

@@ -1,5 +1,6 @@
 // What authorizing a request finds out about its token, carried on the request to the handler.
 import type { Role, Scope, View } from '../vocabulary';
+import type { Sql } from '../database/sql';
 
 /**
  * The kept access's check as part of another read: a column of its SELECT list, 1 while the kept
@@ -7,9 +8,9 @@ import type { Role, Scope, View } from '../vocabulary';
  * column reads, each with the parameters it takes.
  */
 export interface AccessCheck {
-  column: string;
+  column: Sql;
   columnParameters: unknown[];
-  joins: string;
+  joins: Sql;
   joinParameters: unknown[];
   /** The kept access the check is of: confirmed() marks it once the column said it holds. */
   confirms: KeptAccess;

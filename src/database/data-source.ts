@@ -76,8 +76,9 @@ export function dataSourceOptions(target: DatabaseTarget, readonly = false): Dat
     supportBigNumbers: true,
     poolSize: 10,
     connectTimeout: 5000,
-    // For a write's statements whose results nobody reads, sent with its next one
-    // (statement-pipeline.ts). Every SQL text of ours takes its values as parameters.
+    // For a write's statements sent with its next one (statement-pipeline.ts) and reads sent
+    // together (read-together.ts). Both join statements only through statementsTogether (sql.ts),
+    // which takes nothing but Sql: every value goes as a parameter.
     multipleStatements: true,
     // trace: mysql2 captures a stack trace for every query, to put the caller in a failed query's
     // stack; that cost about 4% of the service's CPU under load. A failure is still logged with its

@@ -1,12 +1,13 @@
 // Reads that need nothing from each other's answers, sent together: on MySQL/MariaDB as one
 // multi-statement query, one round trip instead of one each (the pool allows them: data-source.ts);
-// on SQLite, in process, one after another. Either way the statements run in the order given, each
+// on SQLite, in process, one after another. Only Sql (sql.ts) is joined, so no value can add a statement. Either way the statements run in the order given, each
 // an autocommit read that sees what had committed when it started.
 import type { EntityManager } from 'typeorm';
 import { dialectOf } from './dialect';
+import { sqlText, statementsTogether, type Sql } from './sql';
 
 export interface SqlStatement {
-  sql: string;
+  sql: Sql;
   params: unknown[];
 }
 
@@ -29,9 +30,9 @@ export async function readTogether<T extends unknown[]>(em: EntityManager, ...re
 async function runStatements(em: EntityManager, statements: readonly SqlStatement[]): Promise<SqlRows[]> {
   if (statements.length <= 1 || dialectOf(em) === 'sqlite') {
     const out: SqlRows[] = [];
-    for (const { sql, params } of statements) out.push(await em.query(sql, params));
+    for (const { sql, params } of statements) out.push(await em.query(sqlText(sql), params));
     return out;
   }
   // mysql2 answers a multi-statement query with one result per statement.
-  return em.query(statements.map(({ sql }) => sql).join(';\n'), statements.flatMap(({ params }) => params));
+  return em.query(statementsTogether(statements.map(({ sql }) => sql)).text, statements.flatMap(({ params }) => params));
 }

@@ -55,6 +55,20 @@ export function joinSql(pieces: readonly Sql[], separator: Sql = sql`, `): Sql {
   return make(pieces.map((piece) => piece.text).join(separator.text));
 }
 
+/** The text of `statement`, checked at run time too: a string typed as Sql must not reach a joined query. */
+export function sqlText(statement: Sql): string {
+  if (statement instanceof Sql) return statement.text;
+  throw new TypeError('A statement that may be joined with others must be made by the sql tag (sql.ts), not handed in as a string.');
+}
+
+/**
+ * Statements as one multi-statement query (MySQL/MariaDB): the one place where statements are
+ * joined, so that nothing but Sql is ever sent that way.
+ */
+export function statementsTogether(statements: readonly Sql[]): Sql {
+  return make(statements.map(sqlText).join(';\n'));
+}
+
 /** A table or column name chosen at run time, from the names the caller allows. */
 export function sqlIdentifier<N extends string>(name: N, allowed: readonly N[]): Sql {
   if (!allowed.includes(name) || !/^[a-z_][a-z0-9_]*$/i.test(name)) throw new TypeError(`${JSON.stringify(name)} is not a name allowed here.`);

@@ -6,7 +6,7 @@
 // Only Sql (sql.ts) is ever joined into such a query: a plain string sent on the write's runner
 // goes alone, after the deferred statements, so no value can add a statement to theirs.
 import type { EntityManager, QueryRunner } from 'typeorm';
-import { Sql, sql } from './sql';
+import { sql, sqlText, statementsTogether, type Sql } from './sql';
 
 const pipelines = new WeakMap<QueryRunner, StatementPipeline>();
 
@@ -14,7 +14,7 @@ const pipelines = new WeakMap<QueryRunner, StatementPipeline>();
 export async function runLater(tx: EntityManager, statement: Sql, parameters: unknown[] = []): Promise<void> {
   const pipeline = pipelineOf(tx);
   if (pipeline) pipeline.defer(statement, parameters);
-  else await tx.query(requireSql(statement).text, parameters);
+  else await tx.query(sqlText(statement), parameters);
 }
 
 /**
@@ -23,7 +23,7 @@ export async function runLater(tx: EntityManager, statement: Sql, parameters: un
  */
 export function query<T = unknown>(tx: EntityManager, statement: Sql, parameters: unknown[] = []): Promise<T> {
   const pipeline = pipelineOf(tx);
-  return (pipeline ? pipeline.query(statement, parameters) : tx.query(requireSql(statement).text, parameters)) as Promise<T>;
+  return (pipeline ? pipeline.query(statement, parameters) : tx.query(sqlText(statement), parameters)) as Promise<T>;
 }
 
 /**
@@ -34,7 +34,7 @@ export function query<T = unknown>(tx: EntityManager, statement: Sql, parameters
  */
 export function readAtCommit<R, T>(tx: EntityManager, statement: Sql, parameters: unknown[], answer: (rows: R[]) => T): Promise<T> {
   const pipeline = pipelineOf(tx);
-  const rows = (pipeline ? pipeline.deferRead(statement, parameters) : tx.query(requireSql(statement).text, parameters)) as Promise<R[]>;
+  const rows = (pipeline ? pipeline.deferRead(statement, parameters) : tx.query(sqlText(statement), parameters)) as Promise<R[]>;
   const answered = rows.then(answer);
   // A write that fails leaves its read unanswered; the failure is the write's, which its caller gets.
   answered.catch(() => undefined);
@@ -43,12 +43,6 @@ export function readAtCommit<R, T>(tx: EntityManager, statement: Sql, parameters
 
 function pipelineOf(tx: EntityManager): StatementPipeline | undefined {
   return tx.queryRunner && pipelines.get(tx.queryRunner);
-}
-
-/** The statement, checked at run time too: a string typed as Sql must not reach a joined query. */
-function requireSql(statement: Sql): Sql {
-  if (statement instanceof Sql) return statement;
-  throw new TypeError('A statement that may be joined with others must be made by the sql tag (sql.ts), not handed in as a string.');
 }
 
 const COMMIT = sql`COMMIT`;
@@ -62,7 +56,7 @@ type RunnerQuery = (sql: string, parameters?: unknown[], structured?: boolean) =
  * statements failed, so every later statement of the write fails with it and the write rolls back.
  */
 export class StatementPipeline {
-  private sql: string[] = [];
+  private statements: Sql[] = [];
   private parameters: unknown[] = [];
   /** Deferred reads, by the index of their statement among the deferred ones. */
   private reads: DeferredRead[] = [];
@@ -78,28 +72,29 @@ export class StatementPipeline {
   }
 
   defer(statement: Sql, parameters: unknown[] = []): void {
-    this.sql.push(requireSql(statement).text);
+    sqlText(statement);
+    this.statements.push(statement);
     this.parameters.push(...parameters);
   }
 
   /** A read sent with the next statement like the deferred ones: its rows once that has been sent. */
   deferRead(statement: Sql, parameters: unknown[] = []): Promise<unknown[]> {
-    requireSql(statement);
+    sqlText(statement);
     return new Promise((resolve, reject) => {
-      this.reads.push({ index: this.sql.length, resolve, reject });
+      this.reads.push({ index: this.statements.length, resolve, reject });
       this.defer(statement, parameters);
     });
   }
 
   /** Sends the deferred statements and `statement` in one round trip; answers what `statement` alone would. */
   async query(statement: Sql, parameters: unknown[] = []): Promise<unknown> {
-    const text = requireSql(statement).text;
+    const text = sqlText(statement);
     if (this.failure !== undefined) throw this.failure;
     this.sent = true;
-    if (this.sql.length === 0) return this.send(text, parameters);
+    if (this.statements.length === 0) return this.send(text, parameters);
     const deferred = this.take();
     // One result, or one per statement when `statement` holds several (read-together.ts).
-    const own = (await this.joined(followedBy(deferred, text, parameters))).slice(deferred.count);
+    const own = (await this.joined(followedBy(deferred, statement, parameters))).slice(deferred.statements.length);
     return own.length === 1 ? own[0] : own;
   }
 
@@ -116,8 +111,8 @@ export class StatementPipeline {
 
   /** The deferred statements, joined, with their parameters and the reads among them; none are left. */
   private take(): Deferred {
-    const taken: Deferred = { sql: this.sql.join(';\n'), parameters: this.parameters, count: this.sql.length, reads: this.reads };
-    this.sql = [];
+    const taken: Deferred = { statements: this.statements, parameters: this.parameters, reads: this.reads };
+    this.statements = [];
     this.parameters = [];
     this.reads = [];
     return taken;
@@ -127,16 +122,16 @@ export class StatementPipeline {
   private async run(text: string, parameters: unknown[] = [], structured?: boolean): Promise<unknown> {
     if (this.failure !== undefined) throw this.failure;
     this.sent = true;
-    if (this.sql.length > 0) await this.joined(this.take());
+    if (this.statements.length > 0) await this.joined(this.take());
     return this.send(text, parameters, structured);
   }
 
   /** Sends `batch` as one query; the deferred reads among its statements get their rows. */
   private async joined(batch: Deferred): Promise<unknown[]> {
     try {
-      const results = (await this.send(batch.sql, batch.parameters)) as unknown[];
+      const results = (await this.send(statementsTogether(batch.statements).text, batch.parameters)) as unknown[];
       // A statement sent alone answers its own result, not a list of one.
-      for (const read of batch.reads) read.resolve((batch.count === 1 ? results : results[read.index]) as unknown[]);
+      for (const read of batch.reads) read.resolve((batch.statements.length === 1 ? results : results[read.index]) as unknown[]);
       return results;
     } catch (error) {
       this.failure = error;
@@ -147,14 +142,13 @@ export class StatementPipeline {
 }
 
 /** The deferred statements with one more statement after them. */
-function followedBy(deferred: Deferred, sql: string, parameters: unknown[]): Deferred {
-  return { ...deferred, sql: `${deferred.sql};\n${sql}`, parameters: [...deferred.parameters, ...parameters], count: deferred.count + 1 };
+function followedBy(deferred: Deferred, statement: Sql, parameters: unknown[]): Deferred {
+  return { ...deferred, statements: [...deferred.statements, statement], parameters: [...deferred.parameters, ...parameters] };
 }
 
 interface Deferred {
-  sql: string;
+  statements: Sql[];
   parameters: unknown[];
-  count: number;
   reads: DeferredRead[];
 }
 

@@ -1,7 +1,7 @@
 // How other modules' statements read pages, where joining them into their own statement saves a
 // statement (on MySQL/MariaDB a round trip): the pages module builds these fragments, so the SQL
 // of its tables stays in its files. A page's row is `p`.
-import { sql } from '../database/sql';
+import { sql, type Sql } from '../database/sql';
 import type { SqlSource } from '../database/sql-source';
 
 /**
@@ -13,17 +13,17 @@ export function pageByContentId(baseId: string, contentId: string): SqlSource {
 }
 
 /** Pages as the first table of a statement: `p`. */
-export const PAGES = 'pages p';
+export const PAGES = sql`pages p`;
 
 /** Page texts as the first table of a statement: `t`, with t.search_title and t.search_body (the normalised texts search reads). */
 export const PAGE_TEXTS = sql`page_texts t`;
 
 /** Joins the page whose id is `pageIdColumn`, as `p`: p.status ('A' while live) and p.change_no (page-changes.query.ts) among its columns. */
-export function joinPage(pageIdColumn: string): string {
-  return `JOIN pages p ON p.page_id = ${pageIdColumn}`;
+export function joinPage(pageIdColumn: Sql): Sql {
+  return sql`JOIN pages p ON p.page_id = ${pageIdColumn}`;
 }
 
 /** Joins the texts of the page whose id is `pageIdColumn`, as `t`; `andOn`, a condition beginning with AND, narrows a LEFT JOIN. */
-export function joinPageTexts(pageIdColumn: string, join: 'JOIN' | 'LEFT JOIN' = 'JOIN', andOn = ''): string {
-  return `${join} page_texts t ON t.page_id = ${pageIdColumn}${andOn}`;
+export function joinPageTexts(pageIdColumn: Sql, join: 'JOIN' | 'LEFT JOIN' = 'JOIN', andOn: Sql = sql``): Sql {
+  return sql`${join === 'LEFT JOIN' ? sql`LEFT JOIN` : sql`JOIN`} page_texts t ON t.page_id = ${pageIdColumn}${andOn}`;
 }

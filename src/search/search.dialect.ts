@@ -1,7 +1,7 @@
 // The search SQL that differs between SQLite and MySQL/MariaDB: "insert unless present", "insert
 // or replace" and bulk inserts. The rest of search.repository.ts suits both.
 import type { Dialect } from '../database/data-source';
-import { sql, type Sql } from '../database/sql';
+import { joinSql, sql, type Sql } from '../database/sql';
 import type { SqlSource } from '../database/sql-source';
 import { PAGE_TEXTS } from '../pages/page-joins.query';
 
@@ -51,32 +51,35 @@ export function addPendingAsStoredSql(dialect: Dialect): Sql {
   return keepingPendingRow(dialect, sql`INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, t.page_id, t.search_title, t.search_body FROM ${PAGE_TEXTS} WHERE t.page_id = ?`);
 }
 
+/** One row's four values, of a multi-row VALUES list. */
+const ROW_OF_FOUR = sql`(?, ?, ?, ?)`;
+
 /**
  * Writes posting chunks, replacing those that exist: a multi-row VALUES list on both, the chunks'
  * bits bound as they are. (On SQLite, one JSON parameter with the bits in hex took 4.5 ms for 530
  * rows, this 1.4 ms with its prepare.)
  */
-export function upsertPostings(dialect: Dialect, baseId: string, rows: readonly { skey: number; chunk: number; bits: Buffer }[]): { sql: string; params: unknown[] } {
-  const values = rows.map(() => '(?, ?, ?, ?)').join(', ');
+export function upsertPostings(dialect: Dialect, baseId: string, rows: readonly { skey: number; chunk: number; bits: Buffer }[]): { sql: Sql; params: unknown[] } {
+  const values = joinSql(rows.map(() => ROW_OF_FOUR));
   return {
     sql: dialect === 'sqlite'
-      ? `INSERT OR REPLACE INTO search_postings (base_id, skey, chunk, bits) VALUES ${values}`
-      : `INSERT INTO search_postings (base_id, skey, chunk, bits) VALUES ${values} ON DUPLICATE KEY UPDATE bits = VALUES(bits)`,
+      ? sql`INSERT OR REPLACE INTO search_postings (base_id, skey, chunk, bits) VALUES ${values}`
+      : sql`INSERT INTO search_postings (base_id, skey, chunk, bits) VALUES ${values} ON DUPLICATE KEY UPDATE bits = VALUES(bits)`,
     params: rows.flatMap((row) => [baseId, row.skey, row.chunk, row.bits]),
   };
 }
 
 /** Inserts words (word_no, word_hash, word); one JSON parameter on SQLite, as above. */
-export function insertWords(dialect: Dialect, baseId: string, words: readonly { wordNo: number; hash: number; word: string }[]): { sql: string; params: unknown[] } {
+export function insertWords(dialect: Dialect, baseId: string, words: readonly { wordNo: number; hash: number; word: string }[]): { sql: Sql; params: unknown[] } {
   if (dialect === 'sqlite') {
     return {
-      sql: `INSERT INTO search_words (base_id, word_no, word_hash, word)
+      sql: sql`INSERT INTO search_words (base_id, word_no, word_hash, word)
             SELECT ?, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)`,
       params: [baseId, JSON.stringify(words.map((w) => [w.wordNo, w.hash, w.word]))],
     };
   }
   return {
-    sql: `INSERT INTO search_words (base_id, word_no, word_hash, word) VALUES ${words.map(() => '(?, ?, ?, ?)').join(', ')}`,
+    sql: sql`INSERT INTO search_words (base_id, word_no, word_hash, word) VALUES ${joinSql(words.map(() => ROW_OF_FOUR))}`,
     params: words.flatMap((w) => [baseId, w.wordNo, w.hash, w.word]),
   };
 }

@@ -6,7 +6,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { concatSql, dialectOf, inList } from '../database/dialect';
 import { readTogether, type SqlRead } from '../database/read-together';
-import { sql } from '../database/sql';
+import { joinSql, sql } from '../database/sql';
 import { query, runLater } from '../database/statement-pipeline';
 import { joinPage, joinPageTexts, PAGE_TEXTS, PAGES, pageByContentId } from '../pages/page-joins.query';
 import type { SearchTexts } from '../pages/search-index.port';
@@ -112,7 +112,7 @@ export class SearchRepository {
     return {
       statements: batches([...new Set(keys)]).map((part) => {
         const list = inList(dialect, part);
-        return { sql: `SELECT skey, chunk, bits FROM search_postings WHERE base_id = ? AND skey ${list.sql}`, params: [baseId, ...list.params] };
+        return { sql: sql`SELECT skey, chunk, bits FROM search_postings WHERE base_id = ? AND skey ${list.sql}`, params: [baseId, ...list.params] };
       }),
       answer: (parts) => parts.flat().map((row) => ({ skey: Number(row.skey), chunk: Number(row.chunk), bits: row.bits as Buffer })),
     };
@@ -132,8 +132,8 @@ export class SearchRepository {
 
   async writePostings(tx: EntityManager, baseId: string, rows: readonly PostingRow[]): Promise<void> {
     for (const part of powerOfTwoBatches(rows)) {
-      const { sql, params } = upsertPostings(dialectOf(tx), baseId, part);
-      await tx.query(sql, params);
+      const { sql: statement, params } = upsertPostings(dialectOf(tx), baseId, part);
+      await tx.query(statement.text, params);
     }
   }
 
@@ -199,15 +199,15 @@ export class SearchRepository {
     const base = wanted.base || accessCheck !== undefined;
     const [checkColumn, checkJoins, checkParameters] = accessCheckSql(accessCheck);
     const columns = [
-      ...(version ? ['m.postings_version'] : []),
-      ...(lastWord ? ['(SELECT MAX(word_no) FROM search_words WHERE base_id = b.base_id) AS last_word'] : []),
+      ...(version ? [sql`m.postings_version`] : []),
+      ...(lastWord ? [sql`(SELECT MAX(word_no) FROM search_words WHERE base_id = b.base_id) AS last_word`] : []),
       ...(base ? [BASE_CHANGES_COLUMNS] : []),
     ];
     if (columns.length === 0) return { statements: [], answer: () => ({}) };
-    const sql = `SELECT ${columns.join(', ')}${checkColumn}
-      FROM ${BASE_ROW}${version ? ' LEFT JOIN search_merges m ON m.base_id = b.base_id' : ''}${checkJoins} WHERE b.base_id = ?`;
+    const merges = version ? sql` LEFT JOIN search_merges m ON m.base_id = b.base_id` : sql``;
+    const statement = sql`SELECT ${joinSql(columns)}${checkColumn} FROM ${BASE_ROW}${merges}${checkJoins} WHERE b.base_id = ?`;
     return {
-      statements: [{ sql, params: [...checkParameters, baseId] }],
+      statements: [{ sql: statement, params: [...checkParameters, baseId] }],
       answer: ([rows]) => {
         const row = rows[0];
         return {
@@ -234,7 +234,7 @@ export class SearchRepository {
     const rows: Record<string, string | number | null>[] = await tx.query(
       `SELECT s.page_id, s.old_title, s.old_body, p.status,
          CASE WHEN p.status = 'A' THEN t.search_title END AS search_title, CASE WHEN p.status = 'A' THEN t.search_body END AS search_body
-       FROM search_pending s ${joinPage('s.page_id')} ${joinPageTexts('s.page_id')}
+       FROM search_pending s ${joinPage(sql`s.page_id`)} ${joinPageTexts(sql`s.page_id`)}
        WHERE s.base_id = ? AND s.page_id >= ? AND s.page_id < ? ORDER BY s.page_id`, [baseId, from, to]);
     return rows.map((row) => ({
       pageId: Number(row.page_id),
@@ -261,12 +261,12 @@ export class SearchRepository {
     const keptKeys = [...kept].map(([pageId, changeNo]) => `${pageId}:${changeNo}`);
     const list = keptKeys.length === 0 ? null : inList(dialect, keptKeys);
     const keyOfRow = concatSql(dialect, [sql`s.page_id`, sql`':'`, sql`p.change_no`]);
-    const notKept = list ? { sql: ` AND ${keyOfRow} NOT ${list.sql}`, params: list.params } : { sql: '', params: [] };
+    const notKept = list ? { sql: sql` AND ${keyOfRow} NOT ${list.sql}`, params: list.params } : { sql: sql``, params: [] };
     return {
       statements: [{
-        sql: `SELECT s.page_id, p.status, p.change_no, t.search_title, t.search_body
-          FROM search_pending s ${joinPage('s.page_id')}
-          ${joinPageTexts('s.page_id', 'LEFT JOIN', ` AND p.status = 'A'${notKept.sql}`)}
+        sql: sql`SELECT s.page_id, p.status, p.change_no, t.search_title, t.search_body
+          FROM search_pending s ${joinPage(sql`s.page_id`)}
+          ${joinPageTexts(sql`s.page_id`, 'LEFT JOIN', sql` AND p.status = 'A'${notKept.sql}`)}
           WHERE s.base_id = ?`,
         params: [...notKept.params, baseId],
       }],
@@ -285,7 +285,7 @@ export class SearchRepository {
       const list = inList(dialectOf(em), part);
       // Base and status are tested here, not in SQL, so that both planners probe the ids.
       const rows: Record<string, unknown>[] = await em.query(
-        `SELECT t.page_id, p.base_id, p.status, ${columns} FROM ${PAGE_TEXTS} ${joinPage('t.page_id')}
+        `SELECT t.page_id, p.base_id, p.status, ${columns} FROM ${PAGE_TEXTS} ${joinPage(sql`t.page_id`)}
          WHERE t.page_id ${list.sql}`, [...params, ...list.params]);
       for (const row of rows) {
         if (row.base_id === baseId) out.push({ pageId: Number(row.page_id), live: row.status === 'A', found: matchesOf(row, terms) });
@@ -311,7 +311,7 @@ export class SearchRepository {
     return {
       statements: batches(wordNos).map((part) => {
         const list = inList(dialect, part);
-        return { sql: `SELECT word_no, word FROM search_words WHERE base_id = ? AND word_no ${list.sql}`, params: [baseId, ...list.params] };
+        return { sql: sql`SELECT word_no, word FROM search_words WHERE base_id = ? AND word_no ${list.sql}`, params: [baseId, ...list.params] };
       }),
       answer: (parts) => parts.flat().map((row) => ({ wordNo: Number(row.word_no), word: String(row.word) })),
     };
@@ -331,8 +331,8 @@ export class SearchRepository {
 
   async insertWords(tx: EntityManager, baseId: string, words: readonly (WordRow & { hash: number })[]): Promise<void> {
     for (const part of batches(words)) {
-      const { sql, params } = insertWords(dialectOf(tx), baseId, part);
-      await tx.query(sql, params);
+      const { sql: statement, params } = insertWords(dialectOf(tx), baseId, part);
+      await tx.query(statement.text, params);
     }
   }
 
@@ -347,7 +347,7 @@ export class SearchRepository {
   /** Up to `limit` live pages with ids from `after` (exclusive) on, ascending, with their search texts. */
   async liveTexts(tx: EntityManager, baseId: string, after: number, limit: number): Promise<({ pageId: number } & SearchTexts)[]> {
     const rows: { page_id: number; search_title: string; search_body: string }[] = await tx.query(
-      `SELECT p.page_id, t.search_title, t.search_body FROM ${PAGES} ${joinPageTexts('p.page_id')}
+      `SELECT p.page_id, t.search_title, t.search_body FROM ${PAGES} ${joinPageTexts(sql`p.page_id`)}
        WHERE p.base_id = ? AND p.status = 'A' AND p.page_id > ? ORDER BY p.page_id LIMIT ?`, [baseId, after, limit]);
     return rows.map((row) => ({ pageId: Number(row.page_id), searchTitle: row.search_title, searchBody: row.search_body }));
   }

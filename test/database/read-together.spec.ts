@@ -3,18 +3,18 @@
 // in a write, after statements that wait to go with the next query (statement-pipeline.ts).
 import { parseDatabaseUrl } from '../../src/database/data-source';
 import { readTogether, type SqlRead } from '../../src/database/read-together';
-import { sql } from '../../src/database/sql';
+import { sql, type Sql } from '../../src/database/sql';
 import { runLater } from '../../src/database/statement-pipeline';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { backends, createTestDatabase, type TestDatabase } from '../support/databases';
 
 const numbers = (values: number[]): SqlRead<number[]> => ({
-  statements: values.map((value) => ({ sql: 'SELECT ? AS n', params: [value] })),
+  statements: values.map((value) => ({ sql: sql`SELECT ? AS n`, params: [value] })),
   answer: (parts) => parts.map(([row]) => Number(row.n)),
 });
 
 const baseIds: SqlRead<string[]> = {
-  statements: [{ sql: 'SELECT base_id FROM bases ORDER BY base_id', params: [] }],
+  statements: [{ sql: sql`SELECT base_id FROM bases ORDER BY base_id`, params: [] }],
   answer: ([rows]) => rows.map((row) => String(row.base_id)),
 };
 
@@ -57,9 +57,18 @@ describe.each(backends)('reads sent together on %s', (backend) => {
   });
 
   test('a failing statement fails the whole read', async () => {
-    const broken: SqlRead<unknown> = { statements: [{ sql: 'SELECT some_column FROM no_such_table', params: [] }], answer: () => null };
+    const broken: SqlRead<unknown> = { statements: [{ sql: sql`SELECT some_column FROM no_such_table`, params: [] }], answer: () => null };
     await expect(readTogether(db.reader, numbers([1]), broken)).rejects.toThrow(/no_such_table/);
     // The connection it used serves the next read.
     expect(await readTogether<[number[], number[]]>(db.reader, numbers([1]), numbers([2]))).toEqual([[1], [2]]);
+  });
+
+  test('a statement that is a string, not Sql, is refused before anything is sent', async () => {
+    // What a value pasted into a statement would do if it reached a joined query: end it, add its own.
+    const pasted = "SELECT 1 AS n; DELETE FROM bases WHERE base_id = 'kb-a'" as unknown as Sql;
+    const smuggled: SqlRead<unknown> = { statements: [{ sql: pasted, params: [] }], answer: () => null };
+    await expect(readTogether(db.reader, numbers([1]), smuggled)).rejects.toThrow(/made by the sql tag/);
+    await expect(readTogether(db.reader, smuggled)).rejects.toThrow(/made by the sql tag/);
+    expect((await readTogether<[string[]]>(db.reader, baseIds))[0]).toEqual(['kb-a', 'kb-b']);
   });
 });

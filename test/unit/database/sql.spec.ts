@@ -1,6 +1,6 @@
 // The sql tag: the only maker of SQL that may be joined into a multi-statement query. It takes in
 // other Sql and safe integers; anything else must go as a ? parameter.
-import { joinSql, placeholders, Sql, sql, sqlIdentifier } from '../../../src/database/sql';
+import { joinSql, placeholders, Sql, sql, sqlIdentifier, sqlText, statementsTogether } from '../../../src/database/sql';
 
 describe('the sql tag', () => {
   it('takes in Sql pieces and safe integers', () => {
@@ -30,5 +30,13 @@ describe('the sql tag', () => {
     expect(() => joinSql(['a = ?' as unknown as Sql])).toThrow(TypeError);
     expect(sqlIdentifier('pages', ['pages', 'bases']).text).toBe('pages');
     expect(() => sqlIdentifier('pages; --' as 'pages', ['pages'])).toThrow(TypeError);
+  });
+
+  it('joins statements into one query only when every one is Sql', () => {
+    expect(statementsTogether([sql`SELECT 1`, sql`SELECT ?`]).text).toBe('SELECT 1;\nSELECT ?');
+    const pasted = "SELECT 1; DELETE FROM pages" as unknown as Sql;
+    expect(() => statementsTogether([sql`SELECT 1`, pasted])).toThrow(TypeError);
+    expect(() => sqlText(pasted)).toThrow(/made by the sql tag/);
+    expect(sqlText(sql`SELECT 1`)).toBe('SELECT 1');
   });
 });
