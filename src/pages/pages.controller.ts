@@ -73,15 +73,15 @@ export class PagesController {
   @ApiBadRequestResponse({ type: ErrorResponse })
   @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse })
   @ApiPayloadTooLargeResponse({ type: ErrorResponse })
-  update(
-    @AnswerWithAccess() answer: AnswerWithAccess,
+  async update(
+    @CurrentAccess() access: GrantedAccess,
     @Param('content_id') contentId: string,
     @Body() body: UpdatePageDto,
   ): Promise<PageResponse> {
     const { content_type, content_lang, ...rest } = body;
     const changes = { ...rest, ...(content_type === undefined ? {} : { type: content_type }), ...(content_lang === undefined ? {} : { lang: content_lang }) };
     for (const key of Object.keys(changes) as (keyof typeof changes)[]) if (changes[key] === undefined) delete changes[key];
-    return answer(async (access) => toPageResponse(await this.pages.update(access.baseId, contentId, changes)));
+    return toPageResponse(await this.pages.update(access.baseId, contentId, changes));
   }
 
   @Delete(':content_id')
@@ -89,7 +89,7 @@ export class PagesController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deletePage', summary: 'Soft-delete a page; its children move up one level' })
   @ApiNoContentResponse({ description: 'Deleted' })
-  delete(@AnswerWithAccess() answer: AnswerWithAccess, @Param('content_id') contentId: string): Promise<void> {
-    return answer((access) => this.pages.delete(access.baseId, contentId));
+  delete(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<void> {
+    return this.pages.delete(access.baseId, contentId);
   }
 }
