@@ -121,6 +121,17 @@ describeEachBackend('PATCH page fields', (h) => {
     expect((await detail(base, page.content_id)).title).toBe('Original');
   });
 
+  it('with a field named like a member of Object.prototype is 400 naming it, not an ignored field', async () => {
+    const base = await h().fresh();
+    const page = await original(base);
+    for (const field of ['toString', 'valueOf', 'hasOwnProperty']) {
+      const res = await patch(base, page.content_id, { title: 'Changed', [field]: 'x' });
+      expectError(res, 400, 'BAD_REQUEST');
+      expect(res.body.error.message).toBe(`Unknown field "${field}".`);
+    }
+    expect((await detail(base, page.content_id)).title).toBe('Original');
+  });
+
   it('with type is told to send content_type', async () => {
     const base = await h().fresh();
     const page = await original(base);

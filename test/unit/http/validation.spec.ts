@@ -58,9 +58,13 @@ describe.each(dtos)('the validation pipe on a $name body', ({ metatype, valid, f
   });
 });
 
-/** Prototype keys never reach the pipe: the body reader refuses them (json-body.interceptor.ts). */
+/**
+ * Prototype keys never reach the pipe: the body reader refuses them (json-body.interceptor.ts).
+ * Names of Object.prototype's members the stock pipe accepts and drops; this one refuses (below).
+ */
 const prototypeKeys = ['__proto__', 'constructor', 'prototype'];
-const fieldName = fc.oneof(fc.constantFrom(...dtos[1].fields), fc.string({ maxLength: 8 }).filter((key) => !prototypeKeys.includes(key)));
+const objectMembers = Object.getOwnPropertyNames(Object.prototype);
+const fieldName = fc.oneof(fc.constantFrom(...dtos[1].fields), fc.string({ maxLength: 8 }).filter((key) => !prototypeKeys.includes(key) && !objectMembers.includes(key)));
 const jsonBody = fc.dictionary(fieldName, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 })
   .map((body) => JSON.parse(JSON.stringify(body)) as Record<string, unknown>);
 
@@ -81,3 +85,19 @@ describe('the validation pipe on any JSON object body', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('a body field named like a member of Object.prototype', () => {
+  // plainToInstance drops such a field unseen, so the stock pipe accepts the body and ignores it.
+  const members = ['toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'toLocaleString', 'propertyIsEnumerable', '__defineGetter__'];
+  const cases = dtos.flatMap(({ name, metatype, valid }) => members.flatMap((field) => ['x', 1, null, {}, []].map((value) => [name, field, value, metatype, valid] as const)));
+
+  it.each(cases)('on a %s body, "%s": %j is refused as an unknown field, not ignored', async (_name, field, value, metatype, valid) => {
+    expect(await answer(guarded, metatype, { ...valid, [field]: value })).toBe(`BAD_REQUEST: Unknown field "${field}".`);
+  });
+
+  it('is named before any other failure, as the whitelist names unknown fields first', async () => {
+    expect(await answer(guarded, CreatePageDto, { valueOf: 'x' })).toBe('BAD_REQUEST: Unknown field "valueOf".');
+    expect(await answer(stock, CreatePageDto, { colour: 'x' })).toBe('BAD_REQUEST: Unknown field "colour".');
+  });
+});
+
