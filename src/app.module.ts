@@ -4,6 +4,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { BasesModule } from './bases/bases.module';
+import { CacheReportAtShutdown } from './cache/cache-report';
 import type { AppConfig } from './config/config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -40,6 +41,7 @@ export class AppModule {
       ],
       providers: [
         RouteTable,
+        CacheReportAtShutdown,
         { provide: APP_GUARD, useExisting: AccessChainGuard },
         { provide: APP_PIPE, useFactory: validationPipe },
         { provide: APP_FILTER, useClass: EnvelopeFilter },

@@ -26,7 +26,7 @@ export const moduleOwners: BoundaryRules = {
       why: "the unit of work takes a base's lock (writeToBase, writeOutline): the base's row, locked or moved first in the write",
     },
   ],
-  sharedLayers: ['database', 'http', 'errors', 'config', 'content', 'outline', 'logging', 'vocabulary'],
+  sharedLayers: ['database', 'http', 'errors', 'config', 'content', 'outline', 'logging', 'cache', 'vocabulary'],
   importExceptions: [
     {
       from: 'src/http/',
