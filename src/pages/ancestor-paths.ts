@@ -4,30 +4,33 @@
 // page and takes kept ancestors only of exactly that version: another process's write is seen at
 // once. Only a base's newest version seen answers; older entries wait to be replaced.
 import { Injectable } from '@nestjs/common';
-import { pageKey, SizeBoundedMap, stringBytes } from './size-bounded-map';
+import { BoundedCache } from '../cache/bounded-cache';
+import { valueAt, type Stamped } from '../cache/stamped';
+import { stringBytes } from '../cache/string-bytes';
+import { pageKey } from './page-key';
 
 /** Bytes of titles kept at once (stringBytes), with PER_ENTRY for each page: a few MB at most. */
 export const KEPT_BYTES = 8 * 1024 * 1024;
 const PER_ENTRY = 64;
-
-interface KeptAncestors {
-  outlineVersion: number;
-  ancestors: readonly string[];
-}
+/** Bases whose newest version is remembered; a base forgotten has its ancestors read again. */
+export const KEPT_VERSION_BASES = 4096;
 
 @Injectable()
 export class AncestorPaths {
-  /** Per base, the newest outline version anything was kept for (bounded by the bases a process serves). */
-  private readonly versions = new Map<string, number>();
-  private readonly entries = new SizeBoundedMap<KeptAncestors>(
-    KEPT_BYTES, (kept) => kept.ancestors.reduce((sum, title) => sum + stringBytes(title), PER_ENTRY),
-  );
+  /** Per base, the newest outline version anything was kept for. */
+  private readonly versions = new BoundedCache<string, number>({ name: 'ancestor versions', bound: KEPT_VERSION_BASES });
+  /** Per page, its ancestors' titles, stamped with the outline version they were read at. */
+  private readonly entries = new BoundedCache<string, Stamped<readonly string[]>>({
+    name: 'ancestor titles',
+    bound: KEPT_BYTES,
+    unit: 'bytes',
+    sizeOf: (kept) => kept.value.reduce((sum, title) => sum + stringBytes(title), PER_ENTRY),
+  });
 
   /** The ancestor titles of the page at `outlineVersion`, root first, if kept. */
   get(baseId: string, outlineVersion: number, contentId: string): readonly string[] | undefined {
     if (this.versions.get(baseId) !== outlineVersion) return undefined;
-    const kept = this.entries.get(pageKey(baseId, contentId));
-    return kept?.outlineVersion === outlineVersion ? kept.ancestors : undefined;
+    return valueAt(this.entries.get(pageKey(baseId, contentId)), outlineVersion);
   }
 
   /** The outline version the base's ancestors are kept for, if any. */
@@ -39,10 +42,10 @@ export class AncestorPaths {
   set(baseId: string, outlineVersion: number, contentId: string, ancestors: readonly string[]): void {
     const newest = this.versions.get(baseId);
     if (newest !== undefined && newest > outlineVersion) return;
-    this.versions.set(baseId, outlineVersion);
+    if (newest !== outlineVersion) this.versions.set(baseId, outlineVersion);
     const key = pageKey(baseId, contentId);
-    if (this.entries.get(key)?.outlineVersion === outlineVersion) return;
-    this.entries.set(key, { outlineVersion, ancestors });
+    if (this.entries.get(key)?.stamp === outlineVersion) return;
+    this.entries.set(key, { stamp: outlineVersion, value: ancestors });
   }
 
   /** Bytes held now (for tests of the bound). */

@@ -12,7 +12,10 @@
 // kept answer is the answer, given without a statement. Kept in the body's entry, it shares the
 // body's string and goes with it. MySQL/MariaDB offers no such stamp: no answer is kept there.
 import { Injectable } from '@nestjs/common';
-import { pageKey, SizeBoundedMap, stringBytes } from './size-bounded-map';
+import { BoundedCache } from '../cache/bounded-cache';
+import { valueAt, type Stamped } from '../cache/stamped';
+import { stringBytes } from '../cache/string-bytes';
+import { pageKey } from './page-key';
 import type { PageDetailRow } from './page.rows';
 
 /**
@@ -36,15 +39,18 @@ export interface KeptBody {
 interface Entry extends KeptBody {
   /** stringBytes of the body, worked out once: an answer kept beside it counts it again. */
   bodyBytes: number;
-  /** The detail answered at `stamp`, of this body revision. */
-  answer?: { stamp: number; detail: PageDetailRow };
+  /** The detail answered at the change stamp, of this body revision. */
+  answer?: Stamped<PageDetailRow>;
 }
 
 @Injectable()
 export class KeptBodies {
-  private readonly bodies = new SizeBoundedMap<Entry>(
-    KEPT_BODY_BYTES, (kept) => PER_ENTRY + kept.bodyBytes + (kept.answer ? answerBytes(kept.answer.detail) : 0),
-  );
+  private readonly bodies = new BoundedCache<string, Entry>({
+    name: 'page bodies',
+    bound: KEPT_BODY_BYTES,
+    unit: 'bytes',
+    sizeOf: (kept) => PER_ENTRY + kept.bodyBytes + (kept.answer ? answerBytes(kept.answer.value) : 0),
+  });
 
   /** The body kept for the page, if any: the read that uses it checks its revision. */
   get(baseId: string, contentId: string): KeptBody | undefined {
@@ -61,8 +67,7 @@ export class KeptBodies {
 
   /** The detail kept for the page at exactly this stamp, if any. */
   answerAt(baseId: string, contentId: string, stamp: number): PageDetailRow | undefined {
-    const answer = this.bodies.get(pageKey(baseId, contentId))?.answer;
-    return answer?.stamp === stamp ? answer.detail : undefined;
+    return valueAt(this.bodies.get(pageKey(baseId, contentId))?.answer, stamp);
   }
 
   /**
@@ -74,7 +79,7 @@ export class KeptBodies {
     const key = pageKey(baseId, contentId);
     const kept = this.bodies.get(key);
     // Kept anew, so the bound counts the answer too.
-    if (kept?.pageId === detail.pageId && kept.bodyRevision === detail.bodyRevision) this.bodies.set(key, { ...kept, answer: { stamp, detail } });
+    if (kept?.pageId === detail.pageId && kept.bodyRevision === detail.bodyRevision) this.bodies.set(key, { ...kept, answer: { stamp, value: detail } });
   }
 
   /** Bytes held now (for tests of the bound). */

@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { confirmed, type AccessCheck, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
+import { BoundedCache } from '../cache/bounded-cache';
 import { prepareContent, prepareTitle } from '../content/prepare';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -46,6 +47,8 @@ const CONSISTENT_READ_ATTEMPTS = 3;
 /** Ancestor levels a detail read probes in its first statement, until deeper pages are seen in the base (then up to the maximum). */
 const DEFAULT_PROBED_LEVELS = 4;
 const MAX_PROBED_LEVELS = 12;
+/** Bases whose deepest level is remembered; one forgotten probes DEFAULT_PROBED_LEVELS again until it meets a deeper page. */
+const DEEPEST_SEEN_BASES = 4096;
 
 /** More than any base holds: the limit of an unpaged list. */
 const ALL_PAGES = 2 ** 31 - 1;
@@ -67,8 +70,8 @@ export interface Paging {
 
 @Injectable()
 export class PagesService {
-  /** Per base, the deepest level a detail read met (bounded by the bases a process serves). */
-  private readonly deepestSeen = new Map<string, number>();
+  /** Per base, the deepest level a detail read met. */
+  private readonly deepestSeen = new BoundedCache<string, number>({ name: 'deepest levels seen', bound: DEEPEST_SEEN_BASES });
   private readonly logger = new Logger(PagesService.name);
 
   constructor(
