@@ -4,12 +4,12 @@
 // stamps a new one: bases/page-changes.query.ts), so the pending read names the ones kept, by page and change_no,
 // and sends only the texts of the others.
 import { Injectable } from '@nestjs/common';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { Dialect } from '../database/data-source';
 import type { SqlRead } from '../database/read-together';
-import { KeptPerBase } from './kept-per-base';
 import { IN_BODY, IN_TITLE, SearchRepository, type PendingText, type TermMatches } from './search.repository';
 
-/** Characters of pending texts kept in all; past it the least recently searched bases go. */
+/** Characters of pending texts kept in all; past it bases picked at random go. */
 export const MAX_KEPT_PENDING_CHARS = 4_000_000;
 
 interface KeptText {
@@ -30,14 +30,16 @@ const termMatches = (text: { title: string; body: string }, terms: readonly stri
 
 @Injectable()
 export class KeptPendingTexts {
-  readonly kept = new KeptPerBase<BaseTexts>(MAX_KEPT_PENDING_CHARS);
+  readonly kept = new BoundedCache<string, BaseTexts>({
+    name: 'pending texts', bound: MAX_KEPT_PENDING_CHARS, unit: 'characters', sizeOf: (base) => base.chars,
+  });
 
   constructor(private readonly repo: SearchRepository) {}
 
   /** The pending pages of the base with where each term occurs in them, texts read only where not kept. */
   matchesRead(dialect: Dialect, baseId: string, terms: readonly string[]): SqlRead<TermMatches[]> {
     // What the statement names as kept is answered from this map, whatever happens to the cache meanwhile.
-    const kept = this.kept.use(baseId)?.texts ?? new Map<number, KeptText>();
+    const kept = this.kept.get(baseId)?.texts ?? new Map<number, KeptText>();
     const read = this.repo.pendingTextsRead(dialect, baseId, new Map([...kept].map(([pageId, text]) => [pageId, text.changeNo])));
     return {
       statements: read.statements,
@@ -55,7 +57,7 @@ export class KeptPendingTexts {
           out.push({ pageId: page.pageId, live: true, found: termMatches(text, terms) });
         }
         // A new map each time: reads under way keep theirs.
-        this.kept.set(baseId, now, now.chars);
+        this.kept.set(baseId, now);
         return out;
       },
     };

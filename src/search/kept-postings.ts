@@ -6,10 +6,10 @@
 //   postings moves: read in the search's round trip after its pending pages, it tells whether the
 //   kept sets are the postings a read there would have answered.
 import { Injectable } from '@nestjs/common';
-import { KeptPerBase } from './kept-per-base';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { PageSet } from './page-set';
 
-/** What is kept in all, counted in chunks (512 bytes each: 4 MiB) plus one per key; past it the least recently searched bases go. */
+/** What is kept in all, counted in chunks (512 bytes each: 4 MiB) plus one per key; past it bases picked at random go. */
 export const DEFAULT_MAX_KEPT_UNITS = 8_192;
 
 interface BasePostings {
@@ -22,18 +22,20 @@ const unitsOf = (set: PageSet): number => set.chunks.size + 1;
 
 @Injectable()
 export class KeptPostings {
-  readonly kept = new KeptPerBase<BasePostings>(DEFAULT_MAX_KEPT_UNITS);
+  readonly kept = new BoundedCache<string, BasePostings>({
+    name: 'posting sets', bound: DEFAULT_MAX_KEPT_UNITS, unit: 'chunks and keys', sizeOf: (base) => base.units,
+  });
 
   /** Those of `keys` kept for the base at `stamp`. */
   find(baseId: string, stamp: number | null, keys: readonly number[]): Map<number, PageSet> {
-    const kept = stamp === null ? undefined : this.kept.use(baseId);
+    const kept = stamp === null ? undefined : this.kept.get(baseId);
     if (kept?.stamp !== stamp) return new Map();
     return new Map(keys.flatMap((key) => (kept.sets.has(key) ? [[key, kept.sets.get(key)!]] : [])));
   }
 
   /** Those of `keys` kept for the base, at whichever stamp they were kept (null: none kept). */
   latest(baseId: string, keys: readonly number[]): { stamp: number | null; sets: Map<number, PageSet> } {
-    const stamp = this.kept.use(baseId)?.stamp ?? null;
+    const stamp = this.kept.get(baseId)?.stamp ?? null;
     return { stamp, sets: this.find(baseId, stamp, keys) };
   }
 
@@ -43,17 +45,17 @@ export class KeptPostings {
    */
   keep(baseId: string, stamp: number | null, read: ReadonlyMap<number, PageSet>): void {
     if (stamp === null) return;
-    const kept = this.kept.use(baseId);
+    const kept = this.kept.get(baseId);
     const current = kept?.stamp === stamp ? kept : undefined;
     // Sets of keys kept already (another search kept them meanwhile) add nothing.
     let added = 0;
     for (const [key, set] of read) if (!current?.sets.has(key)) added += unitsOf(set);
-    const now = current && current.units + added <= this.kept.maxUnits ? current : { stamp, sets: new Map(), units: 0 };
+    const now = current && current.units + added <= this.kept.bound ? current : { stamp, sets: new Map(), units: 0 };
     for (const [key, set] of read) {
       if (now.sets.has(key)) continue;
       now.sets.set(key, set);
       now.units += unitsOf(set);
     }
-    this.kept.set(baseId, now, now.units);
+    this.kept.set(baseId, now);
   }
 }

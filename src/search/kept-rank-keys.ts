@@ -8,34 +8,35 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { BaseChanges } from '../bases/base-row.query';
+import { BoundedCache } from '../cache/bounded-cache';
 import { SearchPagesQuery } from '../pages/search-pages.query';
 import { BaseRankKeys } from './base-rank-keys';
-import { KeptPerBase } from './kept-per-base';
 
 /** Bases with fewer live pages are ranked in the database: probing them is cheap, keeping them is not. */
 export const DEFAULT_KEEP_FROM = 2_000;
-/** The most pages whose keys one process keeps (115 bytes of heap each with their slots, measured at 100,000 pages); the least recently searched bases go first. */
+/** The most pages whose keys one process keeps (115 bytes of heap each with their slots, measured at 100,000 pages); past it bases picked at random go. */
 export const DEFAULT_MAX_KEPT_PAGES = 400_000;
 
 @Injectable()
 export class KeptRankKeys {
   keepFrom = DEFAULT_KEEP_FROM;
-  /** Counted in pages. */
-  readonly kept = new KeptPerBase<BaseRankKeys>(DEFAULT_MAX_KEPT_PAGES);
+  readonly kept = new BoundedCache<string, BaseRankKeys>({
+    name: 'rank keys', bound: DEFAULT_MAX_KEPT_PAGES, unit: 'pages', sizeOf: (keys) => keys.size,
+  });
   private readonly reading = new Map<string, Promise<BaseRankKeys>>();
 
   constructor(private readonly pages: SearchPagesQuery) {}
 
   /** Whether a base of `livePages` (undefined: not known yet) may be kept, so its count is worth reading. */
   mayKeep(livePages: number | undefined): boolean {
-    return livePages === undefined || (livePages >= this.keepFrom && livePages <= this.kept.maxUnits);
+    return livePages === undefined || (livePages >= this.keepFrom && livePages <= this.kept.bound);
   }
 
   /** The base's keys as of its count `base.changes` or later; undefined when the base is not kept. */
   async keysOf(em: EntityManager, baseId: string, base: BaseChanges): Promise<BaseRankKeys | undefined> {
     if (!this.mayKeep(base.livePages)) return undefined;
     for (;;) {
-      const kept = this.kept.use(baseId);
+      const kept = this.kept.get(baseId);
       if (kept && kept.createdAt === base.createdAt && kept.seen >= base.changes) return kept;
       // One read at a time per base: an older answer applied after a newer one would undo it.
       const pending = this.reading.get(baseId);
@@ -60,7 +61,7 @@ export class KeptRankKeys {
     const changed = await this.pages.changedRankKeys(em, baseId, target.seen);
     target.apply(changed);
     target.seen = Math.max(target.seen, base.changes);
-    this.kept.set(baseId, target, target.size);
+    this.kept.set(baseId, target);
     return target;
   }
 }

@@ -4,9 +4,9 @@
 // search reads that number in its first round trip, after its postings: a term kept at it needs
 // neither the postings of its pairs of characters nor the round trip that checks candidate words.
 import { Injectable } from '@nestjs/common';
-import { KeptPerBase } from './kept-per-base';
+import { BoundedCache } from '../cache/bounded-cache';
 
-/** What is kept in all, counted as word numbers plus a unit per term and per 8 characters of it; past it the least recently searched bases go. */
+/** What is kept in all, counted as word numbers plus a unit per term and per 8 characters of it; past it bases picked at random go. */
 export const DEFAULT_MAX_KEPT_WORD_UNITS = 200_000;
 
 /** The numbers of the words containing each text. */
@@ -22,22 +22,24 @@ const unitsOf = (text: string, words: readonly number[]): number => 1 + Math.cei
 
 @Injectable()
 export class KeptWords {
-  readonly kept = new KeptPerBase<BaseWords & { units: number }>(DEFAULT_MAX_KEPT_WORD_UNITS);
+  readonly kept = new BoundedCache<string, BaseWords & { units: number }>({
+    name: 'words', bound: DEFAULT_MAX_KEPT_WORD_UNITS, unit: 'word units', sizeOf: (base) => base.units,
+  });
 
   /** The base's kept words, whichever vocabulary they are of. */
   of(baseId: string): BaseWords | undefined {
-    return this.kept.use(baseId);
+    return this.kept.get(baseId);
   }
 
   /** Keeps the words found in the vocabulary whose last word is `lastWord`; those of another go. */
   keep(baseId: string, lastWord: number, found: WordsContaining): void {
-    const kept = this.kept.use(baseId);
+    const kept = this.kept.get(baseId);
     const now = kept?.lastWord === lastWord ? kept : { lastWord, containing: new Map(), units: 0 };
     for (const [text, words] of found) {
       if (now.containing.has(text)) continue;
       now.containing.set(text, words);
       now.units += unitsOf(text, words);
     }
-    this.kept.set(baseId, now, now.units);
+    this.kept.set(baseId, now);
   }
 }

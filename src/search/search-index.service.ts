@@ -15,6 +15,7 @@
 // delete's merge rewrites one chunk row instead of every key of the page's text.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { UnitOfWork } from '../database/unit-of-work';
 import { SearchIndex, type IndexedPage } from '../pages/search-index.port';
 import { CHUNK_SIZE, chunkOf } from './page-set';
@@ -26,6 +27,11 @@ import { WordNumbers } from './word-numbers';
 export const DEFAULT_MERGE_THRESHOLD = 64;
 /** How often per threshold's worth of writes a process counts the pending pages (64: every 8th write). */
 const CHECKS_PER_THRESHOLD = 8;
+/**
+ * Bases whose writes since their last count are remembered. A base forgotten counts from nought
+ * again, so its next count comes a few writes later: one of thousands of bases written in turn.
+ */
+const UNCOUNTED_BASES = 4096;
 
 /** Pending pages whose keys are worked out together: bounds the memory of a merge. */
 const MERGE_BATCH = 256;
@@ -43,7 +49,7 @@ export class SearchIndexService extends SearchIndex {
   /** Bases this process is merging now. */
   private readonly merging = new Set<string>();
   /** Per base, this process's writes since it last counted the pending pages. */
-  private readonly uncounted = new Map<string, number>();
+  private readonly uncounted = new BoundedCache<string, number>({ name: 'uncounted writes', bound: UNCOUNTED_BASES });
 
   constructor(private readonly repo: SearchRepository) {
     super();

@@ -8,17 +8,17 @@ const setOf = (chunks: number): PageSet => PageSet.of(Array.from({ length: chunk
 describe('KeptPostings', () => {
   it('keeps the sets of one stamp together while they fit, counting a key kept already once', () => {
     const postings = new KeptPostings();
-    postings.kept.maxUnits = 10;
+    postings.kept.bound = 10;
     postings.keep('b', 1, new Map([[1, setOf(3)], [2, setOf(3)]]));
     // Key 1 again (another search kept it meanwhile) and a small new key: 4 + 4 + 2 units fit.
     postings.keep('b', 1, new Map([[1, setOf(3)], [3, setOf(1)]]));
     expect([...postings.find('b', 1, [1, 2, 3]).keys()]).toEqual([1, 2, 3]);
-    expect(postings.kept.size()).toBe(10);
+    expect(postings.kept.size).toBe(10);
   });
 
   it('starts the base afresh when the new sets would not fit beside the kept ones, or the stamp moved', () => {
     const postings = new KeptPostings();
-    postings.kept.maxUnits = 10;
+    postings.kept.bound = 10;
     postings.keep('b', 1, new Map([[1, setOf(3)], [2, setOf(3)]]));
     postings.keep('b', 1, new Map([[3, setOf(3)]]));
     expect([...postings.find('b', 1, [1, 2, 3]).keys()]).toEqual([3]);
