@@ -7,18 +7,22 @@
 //   statement that it still holds, else the request is authorized again with a fresh read, as it
 //   is when no read confirmed it (kept-access-retry.ts).
 import { Injectable } from '@nestjs/common';
+import { BoundedCache } from '../cache/bounded-cache';
+import type { Stamped } from '../cache/stamped';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { Access, AccessCheck, KeptAccess } from './access';
 import { AccessRepository } from './access.repository';
 import { bearerToken, hashToken } from './tokens';
 
-/** Distinct tokens kept at once; all are dropped together when there are more. */
+/** Distinct tokens kept at once; past it tokens picked at random go. */
 const KEPT_TOKENS = 1000;
+
+/** SQLite: the change stamp an answer was read at (null on MySQL/MariaDB, where the answering read confirms it). */
+type KeptAnswer = Stamped<Access | null, number | null>;
 
 @Injectable()
 export class AccessService {
-  private kept = new Map<string, Access | null>();
-  private keptStamp: number | null = null;
+  private readonly kept = new BoundedCache<string, KeptAnswer>({ name: 'token answers', bound: KEPT_TOKENS });
 
   constructor(
     private readonly db: UnitOfWork,
@@ -35,17 +39,14 @@ export class AccessService {
     const tokenHash = hashToken(token);
     const stamp = this.db.changeStamp();
     if (stamp === null) return this.withoutStamp(tokenHash, confirmable);
-    if (stamp !== this.keptStamp || this.kept.size >= KEPT_TOKENS) {
-      this.kept = new Map();
-      this.keptStamp = stamp;
-    }
-    if (this.kept.has(tokenHash)) return this.kept.get(tokenHash)!;
+    const kept = this.kept.get(tokenHash);
+    if (kept?.stamp === stamp) return kept.value;
     const access = await this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
     // Kept only if nothing committed while it was read, so it is never older than the stamp it is
-    // kept under; the map is new at every stamp, so what it answers carries the stamp of now.
+    // kept under; it answers only at that stamp, so what it answers carries the stamp of now.
     if (this.db.changeStamp() !== stamp) return access;
     const atStamp = access && { ...access, stamp };
-    this.kept.set(tokenHash, atStamp);
+    this.kept.set(tokenHash, { stamp, value: atStamp });
     return atStamp;
   }
 
@@ -56,14 +57,13 @@ export class AccessService {
 
   /** Only granted accesses that have not expired are kept: a refusal is always read afresh. */
   private async withoutStamp(tokenHash: string, confirmable: boolean): Promise<Access | null> {
-    const kept = confirmable ? this.kept.get(tokenHash) : undefined;
+    const kept = confirmable ? this.kept.get(tokenHash)?.value : undefined;
     if (kept && kept.role !== null && Date.parse(kept.expiresAt) > Date.now()) {
       return { ...kept, unconfirmed: { tokenHash, expiresAt: kept.expiresAt, scope: kept.scope, role: kept.role } };
     }
     const access = await this.accessRepository.findByTokenHash(this.db.preparedReader, tokenHash);
     if (access && access.revokedAt === null && access.role === 'owner' && access.base) {
-      if (this.kept.size >= KEPT_TOKENS) this.kept = new Map();
-      this.kept.set(tokenHash, access);
+      this.kept.set(tokenHash, { stamp: null, value: access });
     } else {
       this.kept.delete(tokenHash);
     }

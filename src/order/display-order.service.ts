@@ -6,12 +6,13 @@
 // live or not through it too: the bitmaps are this module's alone.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { BoundedCache } from '../cache/bounded-cache';
 import type { SqlSource } from '../database/sql-source';
 import type { UnitOfWork } from '../database/unit-of-work';
 import type { LivePositions } from '../outline/positions';
 import { LiveBlocksRepository, type VersionedPositions } from './live-blocks.repository';
 
-/** How many bases keep their positions at once; the least recently used goes first. */
+/** How many bases keep their positions at once; past it bases picked at random go. */
 const KEPT_BASES = 256;
 
 /**
@@ -29,7 +30,7 @@ function heardWithin(committed: Promise<boolean>, ms: number): Promise<boolean> 
 
 @Injectable()
 export class DisplayOrder {
-  private readonly kept = new Map<string, VersionedPositions>();
+  private readonly kept = new BoundedCache<string, VersionedPositions>({ name: 'live positions', bound: KEPT_BASES });
   /** Per base, the positions the latest write of this process left, until it has committed or failed. */
   private readonly left = new Map<string, LeftPositions>();
 
@@ -41,16 +42,10 @@ export class DisplayOrder {
    */
   async positions(em: EntityManager, baseId: string, outlineVersion?: number): Promise<VersionedPositions | null> {
     const kept = this.kept.get(baseId);
-    if (kept && kept.outlineVersion === outlineVersion) {
-      this.kept.delete(baseId);
-      this.kept.set(baseId, kept);
-      return kept;
-    }
+    if (kept && kept.outlineVersion === outlineVersion) return kept;
     const loaded = await this.blocks.load(em, baseId);
     if (!loaded) return null;
-    this.kept.delete(baseId);
     this.kept.set(baseId, loaded);
-    if (this.kept.size > KEPT_BASES) this.kept.delete(this.kept.keys().next().value!);
     return loaded;
   }
 
@@ -132,9 +127,7 @@ export class DisplayOrder {
   private keepLeft(baseId: string, left: VersionedPositions): void {
     const kept = this.kept.get(baseId);
     if (kept && kept.outlineVersion >= left.outlineVersion) return;
-    this.kept.delete(baseId);
     this.kept.set(baseId, { outlineVersion: left.outlineVersion, positions: left.positions });
-    if (this.kept.size > KEPT_BASES) this.kept.delete(this.kept.keys().next().value!);
   }
 }
 

@@ -6,12 +6,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { BoundedCache } from '../cache/bounded-cache';
+import { valueAt, type Stamped } from '../cache/stamped';
 import { UnitOfWork } from '../database/unit-of-work';
 import { TREE_LEVELS } from '../outline/limits';
 import { TreeRowsQuery } from '../pages/tree-rows.query';
 import { treeJson } from './tree.json';
 
-/** How many bases keep a tree at once; the least recently used goes first. */
+/** How many bases keep a tree at once; past it bases picked at random go. */
 const KEPT_BASES = 64;
 
 /** Answers smaller than this go as they are: gzip would save too little to be worth its framing. */
@@ -27,7 +29,8 @@ export interface TreeAnswer {
 
 @Injectable()
 export class TreeService {
-  private readonly kept = new Map<string, { version: number; json: Buffer }>();
+  /** The tree's JSON per base, stamped with its outline version. */
+  private readonly kept = new BoundedCache<string, Stamped<Buffer>>({ name: 'trees', bound: KEPT_BASES });
   /**
    * The tree being built per base, and for which version. Requests that come for the same version
    * meanwhile wait for that build instead of each reading and serialising every row again: after
@@ -65,12 +68,8 @@ export class TreeService {
   }
 
   async treeJson(baseId: string, outlineVersion: number): Promise<Buffer> {
-    const kept = this.kept.get(baseId);
-    this.kept.delete(baseId);
-    if (kept && kept.version === outlineVersion) {
-      this.kept.set(baseId, kept);
-      return kept.json;
-    }
+    const kept = valueAt(this.kept.get(baseId), outlineVersion);
+    if (kept) return kept;
     const under = this.building.get(baseId);
     // A build reads its rows after its request's access read, so it is at least as new as that
     // version; joined only for the same version, it never serves a request an older tree.
@@ -95,9 +94,7 @@ export class TreeService {
   private async build(baseId: string, outlineVersion: number): Promise<Buffer> {
     // Rows read now are at least as new as `outlineVersion`, so keeping them under it never serves an older tree.
     const json = treeJson(await this.trees.rows(this.db.reader, baseId, TREE_LEVELS));
-    this.kept.delete(baseId);
-    this.kept.set(baseId, { version: outlineVersion, json });
-    if (this.kept.size > KEPT_BASES) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(baseId, { stamp: outlineVersion, value: json });
     return json;
   }
 }
