@@ -6,10 +6,14 @@
 // `query` is TypeORM's own.
 import type { Database as BetterSqlite3Database, Statement } from 'better-sqlite3';
 import { EntityManager, type DataSource } from 'typeorm';
+import { BoundedCache } from '../cache/bounded-cache';
 
 /** Prepared statements a MySQL/MariaDB connection keeps (the least recently used is closed), so
  * that replicas stay far below the server's max_prepared_stmt_count (16,382 by default). */
 export const PREPARED_PER_CONNECTION = 64;
+
+/** SQLite statements kept by text, far more than the fixed reads' texts: a text built around values by mistake cannot grow it without end. */
+export const SQLITE_PREPARED_READS = 64;
 
 type RunRead = (sql: string, parameters: unknown[]) => Promise<unknown>;
 
@@ -26,7 +30,7 @@ class PreparedReads extends EntityManager {
 /** SQLite: statements of the read-only connection, kept by their text and run directly. */
 export function sqlitePreparedReads(readOnly: DataSource): EntityManager {
   const connection = (readOnly.driver as unknown as { databaseConnection: BetterSqlite3Database }).databaseConnection;
-  const statements = new Map<string, Statement>();
+  const statements = new BoundedCache<string, Statement>({ name: 'sqlite prepared reads', bound: SQLITE_PREPARED_READS });
   return new PreparedReads(readOnly, async (sql, parameters) => {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
