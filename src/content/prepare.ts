@@ -1,4 +1,6 @@
+import { tooDeepToRender } from './content-refused';
 import { renderMarkdown } from './markdown';
+import { withinRenderBudget } from './render-budget';
 import { sanitizeHtml } from './sanitize';
 import { normalizeForSearch, visibleText } from './search-text';
 
@@ -11,7 +13,18 @@ export interface PreparedContent {
   searchBody: string;
 }
 
+/** The body as stored and searched; a ContentRefused when it cannot be rendered safely. */
 export function prepareContent(type: 'T' | 'H' | 'M', body: string): PreparedContent {
+  try {
+    return withinRenderBudget(body.length, () => prepareNow(type, body));
+  } catch (error) {
+    // What the nesting bounds let through may still exhaust the stack, or build too long a string.
+    if (error instanceof RangeError) throw tooDeepToRender();
+    throw error;
+  }
+}
+
+function prepareNow(type: 'T' | 'H' | 'M', body: string): PreparedContent {
   switch (type) {
     case 'H': {
       const clean = sanitizeHtml(body);

@@ -1,4 +1,6 @@
 import sanitize from 'sanitize-html';
+import { nestingLimits, tooManyOpenElements } from './content-refused';
+import { NestingGauge } from './nesting-gauge';
 
 const cell = ['colspan', 'rowspan', 'align', 'style', 'scope'];
 
@@ -65,5 +67,8 @@ const options: sanitize.IOptions = {
 };
 
 export function sanitizeHtml(html: string): string {
-  return sanitize(html, options);
+  // htmlparser2 moves its whole stack of open elements for each one opened or closed, so their
+  // number is bounded; sanitize-html's nestingLimit only drops the deeper ones, after that cost.
+  const open = new NestingGauge(nestingLimits.htmlElements, tooManyOpenElements);
+  return sanitize(html, { ...options, onOpenTag: () => open.enter(), onCloseTag: () => open.leave() });
 }
