@@ -5,7 +5,8 @@ import type { EntityManager } from 'typeorm';
 import { confirmed, type AccessCheck, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
 import { BoundedCache } from '../cache/bounded-cache';
-import { prepareContent, prepareTitle } from '../content/prepare';
+import { ContentRefused } from '../content/content-refused';
+import { prepareContent, prepareTitle, type PreparedContent } from '../content/prepare';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, baseGone, pageNotFound } from '../errors/domain-error';
@@ -176,7 +177,7 @@ export class PagesService {
   }
 
   async create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
-    const content = prepareContent(input.type, input.body);
+    const content = prepareBody(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
     // On MySQL/MariaDB nothing this write sends waits for an answer, so it is one round trip with its
     // COMMIT, the base locked no longer than that; where the page went is read with the COMMIT.
@@ -220,6 +221,10 @@ export class PagesService {
 
   async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
+    // A body sent is refused or not before the page is looked up, whatever the page (the body's 400
+    // comes before the page's 404), and rendered outside the base's lock. Sent without a type, it
+    // is rendered as Markdown, the default, and again in the write for a page of another type.
+    const sent = input.body === undefined ? undefined : { type: input.type ?? 'M', content: prepareBody(input.type ?? 'M', input.body) };
     // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
     const movesOutline = input.title !== undefined || input.level !== undefined;
     const write = async (tx: EntityManager) => {
@@ -229,7 +234,7 @@ export class PagesService {
       // writeToBase told already that the base is there; writeOutline's deferred version move tells nothing.
       if (!found) return this.notFound(tx, baseId, !movesOutline);
       const current = found.page;
-      const { columns, texts } = this.changesOf(current, input);
+      const { columns, texts } = this.changesOf(current, input, sent);
       // Before the new texts are stored: the index records the ones its postings hold.
       if (texts.searchTitle !== undefined || texts.searchBody !== undefined) await this.searchIndex.pageTextsChanging(tx, { baseId, pageId: current.pageId });
       await this.pages.update(tx, baseId, current.pageId, columns, texts);
@@ -285,13 +290,14 @@ export class PagesService {
   }
 
   /** The stored changes of a partial update; content is derived again when body or type is sent. */
-  private changesOf(current: PageRow, input: PageChangesInput): { columns: PageColumnChanges; texts: PageTextChanges } {
+  private changesOf(current: PageRow, input: PageChangesInput, sent?: SentContent): { columns: PageColumnChanges; texts: PageTextChanges } {
     const columns: PageColumnChanges = { title: input.title, type: input.type, lang: input.lang, updatedAt: now() };
     if (input.view !== undefined) columns.view = input.view;
     const texts: PageTextChanges = {};
     if (input.title !== undefined) texts.searchTitle = prepareTitle(input.title);
     if (input.body !== undefined || input.type !== undefined) {
-      const content = prepareContent(input.type ?? current.type, input.body ?? current.body);
+      const type = input.type ?? current.type;
+      const content = sent?.type === type ? sent.content : prepareBody(type, input.body ?? current.body, input.body !== undefined);
       Object.assign(texts, { body: content.body, bodyHtml: content.html, searchBody: content.searchBody });
       // Kept bodies (KeptBodies) hold only while the revision is theirs. Read under the base's lock,
       // which every body change takes, so no other write moves it in between.
@@ -318,6 +324,22 @@ export class PagesService {
       throw error;
     }
     await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
+  }
+}
+
+/** A body sent, prepared as the type it was prepared for. */
+interface SentContent {
+  type: ContentType;
+  content: PreparedContent;
+}
+
+/** The content of a page's body; a body that cannot be rendered safely is a 400 naming the field (`sent`: the request's own body). */
+function prepareBody(type: ContentType, body: string, sent = true): PreparedContent {
+  try {
+    return prepareContent(type, body);
+  } catch (error) {
+    if (!(error instanceof ContentRefused)) throw error;
+    throw badRequest(sent ? `The field "body" ${error.reason}` : `The page's body ${error.reason} Send a "body" with the new "content_type".`);
   }
 }
 

@@ -1,0 +1,83 @@
+// Bodies that nest Markdown or HTML thousands of levels deep, well under the body limit: each is
+// a 400 BAD_REQUEST naming "body" within a bounded time, never a 500 from an exhausted stack or
+// seconds of rendering, and nothing is stored. Content nested as deep as real pages is kept.
+import { describeEachBackend, expectError, type TestBase } from '../support/e2e';
+
+/** Characters of a body that leave room for the JSON around it under the 1 MiB limit. */
+const NEAR_LIMIT = 1_040_000;
+/** Longest a refused request may take: the render budget of a 1 MiB body, and slack for a busy machine. */
+const ANSWER_WITHIN_MS = 10_000;
+
+const emphasis = (depth: number) => `${'*a '.repeat(depth)}b${' c*'.repeat(depth)}`;
+const attacks: Array<[string, 'M' | 'H', () => string]> = [
+  ['">" × 100,000', 'M', () => '>'.repeat(100_000)],
+  ['">" × 1 MiB', 'M', () => '>'.repeat(NEAR_LIMIT)],
+  ['"*a " × 50,000, "b", " c*" × 50,000', 'M', () => emphasis(50_000)],
+  ['"*a " …  " c*" in 1 MiB', 'M', () => emphasis(Math.floor(NEAR_LIMIT / 6))],
+  ['"<div>" × 100,000', 'H', () => '<div>'.repeat(100_000)],
+  ['"<div>" × 1 MiB', 'H', () => '<div>'.repeat(NEAR_LIMIT / 5)],
+  ['"<div>" × 1 MiB in Markdown', 'M', () => '<div>'.repeat(NEAR_LIMIT / 5)],
+];
+
+const legitimate: Array<[string, 'M' | 'H', string]> = [
+  ['50 nested blockquotes', 'M', `${'>'.repeat(50)} deep quote\n${'>'.repeat(50)} and its second line`],
+  ['a list 20 levels deep', 'M', Array.from({ length: 20 }, (_, level) => `${'  '.repeat(level)}- level ${level} *em **strong***`).join('\n')],
+  ['200 nested divs', 'H', `${'<div>'.repeat(200)}inner${'</div>'.repeat(200)}`],
+];
+
+const list = async (base: TestBase) => (await base.call('get', base.pagesPath())).body;
+const detail = async (base: TestBase, contentId: string) => (await base.call('get', base.pagesPath(contentId))).body;
+
+/** The answer to `send`, expected to be the 400 naming "body", in time. */
+async function expectBodyRefused(send: () => PromiseLike<import('supertest').Response>): Promise<void> {
+  const started = Date.now();
+  const res = await send();
+  expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
+  expectError(res, 400, 'BAD_REQUEST');
+  expect(res.body.error.message).toMatch(/^The field "body" /);
+}
+
+describeEachBackend('Deeply nested page bodies', (h) => {
+  describe.each(attacks)('%s as %s', (_label, type, makeBody) => {
+    const body = makeBody();
+
+    it('POST is 400 naming "body" and creates nothing', async () => {
+      const base = await h().fresh();
+      await base.createPage({ title: 'Already there' });
+      const before = await list(base);
+      await expectBodyRefused(() => base.call('post', base.pagesPath(), { body: { title: 'Deep', body, content_type: type } }));
+      expect(await list(base)).toEqual(before);
+    });
+
+    it('PATCH, with its type or without, is 400 naming "body" and changes nothing', async () => {
+      const base = await h().fresh();
+      const page = await base.createPage({ title: 'Kept', body: 'kept *body*', content_type: type });
+      await expectBodyRefused(() => base.call('patch', base.pagesPath(page.content_id), { body: { body, content_type: type } }));
+      await expectBodyRefused(() => base.call('patch', base.pagesPath(page.content_id), { body: { body, title: 'Changed' } }));
+      expect(await detail(base, page.content_id)).toEqual(page);
+    });
+
+    it('PATCH of an unknown page is 400 for the body, before the page\'s 404', async () => {
+      const base = await h().fresh();
+      await expectBodyRefused(() => base.call('patch', base.pagesPath('zzzzzz'), { body: { body, content_type: type } }));
+    });
+  });
+
+  describe.each(legitimate)('%s as %s', (_label, type, body) => {
+    it('is created, stored and rendered', async () => {
+      const base = await h().fresh();
+      const page = await base.createPage({ title: 'Nested', body, content_type: type });
+      expect(page.body).toBe(body);
+      expect((await detail(base, page.content_id)).body).toBe(body);
+    });
+
+    it('replaces the body of a page through PATCH', async () => {
+      const base = await h().fresh();
+      const page = await base.createPage({ title: 'Nested', body: 'flat', content_type: type });
+      const res = await base.call('patch', base.pagesPath(page.content_id), { body: { body } });
+      expect(res.status).toBe(200);
+      expect(res.body.body).toBe(body);
+      expect((await detail(base, page.content_id)).body).toBe(body);
+    });
+  });
+});
