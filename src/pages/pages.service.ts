@@ -221,10 +221,11 @@ export class PagesService {
 
   async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
-    // A body sent is refused or not before the page is looked up, whatever the page (the body's 400
-    // comes before the page's 404), and rendered outside the base's lock. Sent without a type, it
-    // is rendered as Markdown, the default, and again in the write for a page of another type.
-    const sent = input.body === undefined ? undefined : { type: input.type ?? 'M', content: prepareBody(input.type ?? 'M', input.body) };
+    // A body sent with its type is refused or not before the page is looked up (the body's 400 comes
+    // before the page's 404), and rendered outside the base's lock. Sent without one, it is rendered
+    // as Markdown, the default, there too; but only the page's own type can refuse it (a text page
+    // may hold any text), so that waits for the write, which renders it again for another type.
+    const sent = input.body === undefined ? undefined : sentContent(input.type, input.body);
     // A title or a level may change paths and the tree: the outline version moves as the lock is taken.
     const movesOutline = input.title !== undefined || input.level !== undefined;
     const write = async (tx: EntityManager) => {
@@ -297,7 +298,7 @@ export class PagesService {
     if (input.title !== undefined) texts.searchTitle = prepareTitle(input.title);
     if (input.body !== undefined || input.type !== undefined) {
       const type = input.type ?? current.type;
-      const content = sent?.type === type ? sent.content : prepareBody(type, input.body ?? current.body, input.body !== undefined);
+      const content = sent?.type === type ? preparedOrRefused(sent.outcome) : prepareBody(type, input.body ?? current.body, input.body !== undefined);
       Object.assign(texts, { body: content.body, bodyHtml: content.html, searchBody: content.searchBody });
       // Kept bodies (KeptBodies) hold only while the revision is theirs. Read under the base's lock,
       // which every body change takes, so no other write moves it in between.
@@ -327,10 +328,30 @@ export class PagesService {
   }
 }
 
-/** A body sent, prepared as the type it was prepared for. */
+/** A body sent, prepared as the type it was prepared for, or what refused it as that type. */
 interface SentContent {
   type: ContentType;
-  content: PreparedContent;
+  outcome: PreparedContent | ContentRefused;
+}
+
+/** The body sent in a PATCH, prepared before the page is read: refused at once only when its type was sent too. */
+function sentContent(type: ContentType | undefined, body: string): SentContent {
+  if (type !== undefined) return { type, outcome: prepareBody(type, body) };
+  try {
+    return { type: 'M', outcome: prepareContent('M', body) };
+  } catch (error) {
+    if (!(error instanceof ContentRefused)) throw error;
+    return { type: 'M', outcome: error };
+  }
+}
+
+function preparedOrRefused(outcome: PreparedContent | ContentRefused): PreparedContent {
+  if (outcome instanceof ContentRefused) throw bodyRefused(outcome);
+  return outcome;
+}
+
+function bodyRefused(refusal: ContentRefused): Error {
+  return badRequest(`The field "body" ${refusal.reason}`);
 }
 
 /** The content of a page's body; a body that cannot be rendered safely is a 400 naming the field (`sent`: the request's own body). */
@@ -339,7 +360,7 @@ function prepareBody(type: ContentType, body: string, sent = true): PreparedCont
     return prepareContent(type, body);
   } catch (error) {
     if (!(error instanceof ContentRefused)) throw error;
-    throw badRequest(sent ? `The field "body" ${error.reason}` : `The page's body ${error.reason} Send a "body" with the new "content_type".`);
+    throw sent ? bodyRefused(error) : badRequest(`The page's body ${error.reason} Send a "body" with the new "content_type".`);
   }
 }
 

@@ -5,8 +5,6 @@ import { describeEachBackend, expectError, type TestBase } from '../support/e2e'
 
 /** Characters of a body that leave room for the JSON around it under the 1 MiB limit. */
 const NEAR_LIMIT = 1_040_000;
-/** Longest a refused request may take: the render budget of a 1 MiB body, and slack for a busy machine. */
-const ANSWER_WITHIN_MS = 10_000;
 
 const emphasis = (depth: number) => `${'*a '.repeat(depth)}b${' c*'.repeat(depth)}`;
 const attacks: Array<[string, 'M' | 'H', () => string]> = [
@@ -28,11 +26,9 @@ const legitimate: Array<[string, 'M' | 'H', string]> = [
 const list = async (base: TestBase) => (await base.call('get', base.pagesPath())).body;
 const detail = async (base: TestBase, contentId: string) => (await base.call('get', base.pagesPath(contentId))).body;
 
-/** The answer to `send`, expected to be the 400 naming "body", in time. */
+/** The answer to `send`, expected to be the 400 naming "body" (how fast it comes: bench, not here). */
 async function expectBodyRefused(send: () => PromiseLike<import('supertest').Response>): Promise<void> {
-  const started = Date.now();
   const res = await send();
-  expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
   expectError(res, 400, 'BAD_REQUEST');
   expect(res.body.error.message).toMatch(/^The field "body" /);
 }
@@ -60,6 +56,24 @@ describeEachBackend('Deeply nested page bodies', (h) => {
     it('PATCH of an unknown page is 400 for the body, before the page\'s 404', async () => {
       const base = await h().fresh();
       await expectBodyRefused(() => base.call('patch', base.pagesPath('zzzzzz'), { body: { body, content_type: type } }));
+    });
+  });
+
+  describe('as text (T), where no markup is read', () => {
+    const quotes = '>'.repeat(100_000);
+
+    it('any such body is created and stored as it is', async () => {
+      const base = await h().fresh();
+      const page = await base.createPage({ title: 'Quotes', body: quotes, content_type: 'T' });
+      expect((await detail(base, page.content_id)).body).toBe(quotes);
+    });
+
+    it('PATCH of a text page\'s body without content_type stores it too: the page\'s own type decides', async () => {
+      const base = await h().fresh();
+      const page = await base.createPage({ title: 'Quotes', body: 'flat', content_type: 'T' });
+      const res = await base.call('patch', base.pagesPath(page.content_id), { body: { body: quotes } });
+      expect(res.status).toBe(200);
+      expect((await detail(base, page.content_id)).body).toBe(quotes);
     });
   });
 
