@@ -5,8 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { confirmed, type AccessCheck, type KeptAccess } from '../auth/access';
 import { AccessService } from '../auth/access.service';
 import { BoundedCache } from '../cache/bounded-cache';
-import { ContentRefused } from '../content/content-refused';
-import { prepareContent, prepareTitle, type PreparedContent } from '../content/prepare';
+import { prepareTitle } from '../content/prepare';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, baseGone, pageNotFound } from '../errors/domain-error';
@@ -18,6 +17,7 @@ import { now, type ContentType, type Lang, type View } from '../vocabulary';
 import type { PageDetailRow, PageRow, PageSummaryRow } from './page.rows';
 import { AncestorPaths } from './ancestor-paths';
 import { newContentId } from './content-id';
+import { sentBodyContent, sentContent, storedBodyContent, usedAs, type SentContent } from './page-content';
 import { KeptBodies } from './kept-bodies';
 import { pageByContentId } from './page-joins.query';
 import { SearchIndex } from './search-index.port';
@@ -177,7 +177,7 @@ export class PagesService {
   }
 
   async create(baseId: string, input: NewPageInput): Promise<PageDetailRow> {
-    const content = prepareBody(input.type, input.body);
+    const content = sentBodyContent(input.type, input.body);
     const searchTitle = prepareTitle(input.title);
     // On MySQL/MariaDB nothing this write sends waits for an answer, so it is one round trip with its
     // COMMIT, the base locked no longer than that; where the page went is read with the COMMIT.
@@ -298,7 +298,7 @@ export class PagesService {
     if (input.title !== undefined) texts.searchTitle = prepareTitle(input.title);
     if (input.body !== undefined || input.type !== undefined) {
       const type = input.type ?? current.type;
-      const content = sent?.type === type ? preparedOrRefused(sent.outcome) : prepareBody(type, input.body ?? current.body, input.body !== undefined);
+      const content = sent ? usedAs(sent, type) : storedBodyContent(type, current.body);
       Object.assign(texts, { body: content.body, bodyHtml: content.html, searchBody: content.searchBody });
       // Kept bodies (KeptBodies) hold only while the revision is theirs. Read under the base's lock,
       // which every body change takes, so no other write moves it in between.
@@ -325,42 +325,6 @@ export class PagesService {
       throw error;
     }
     await this.pages.shiftLevels(tx, page.baseId, subtree, shift);
-  }
-}
-
-/** A body sent, prepared as the type it was prepared for, or what refused it as that type. */
-interface SentContent {
-  type: ContentType;
-  outcome: PreparedContent | ContentRefused;
-}
-
-/** The body sent in a PATCH, prepared before the page is read: refused at once only when its type was sent too. */
-function sentContent(type: ContentType | undefined, body: string): SentContent {
-  if (type !== undefined) return { type, outcome: prepareBody(type, body) };
-  try {
-    return { type: 'M', outcome: prepareContent('M', body) };
-  } catch (error) {
-    if (!(error instanceof ContentRefused)) throw error;
-    return { type: 'M', outcome: error };
-  }
-}
-
-function preparedOrRefused(outcome: PreparedContent | ContentRefused): PreparedContent {
-  if (outcome instanceof ContentRefused) throw bodyRefused(outcome);
-  return outcome;
-}
-
-function bodyRefused(refusal: ContentRefused): Error {
-  return badRequest(`The field "body" ${refusal.reason}`);
-}
-
-/** The content of a page's body; a body that cannot be rendered safely is a 400 naming the field (`sent`: the request's own body). */
-function prepareBody(type: ContentType, body: string, sent = true): PreparedContent {
-  try {
-    return prepareContent(type, body);
-  } catch (error) {
-    if (!(error instanceof ContentRefused)) throw error;
-    throw sent ? bodyRefused(error) : badRequest(`The page's body ${error.reason} Send a "body" with the new "content_type".`);
   }
 }
 

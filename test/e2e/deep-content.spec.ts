@@ -77,6 +77,15 @@ describeEachBackend('Deeply nested page bodies', (h) => {
     });
   });
 
+  it('PATCH of a text page to Markdown alone is 400 naming the stored body when it nests too deep', async () => {
+    const base = await h().fresh();
+    const page = await base.createPage({ title: 'Quotes', body: '>'.repeat(100_000), content_type: 'T' });
+    const res = await base.call('patch', base.pagesPath(page.content_id), { body: { content_type: 'M' } });
+    expectError(res, 400, 'BAD_REQUEST');
+    expect(res.body.error.message).toMatch(/^The page's body .*Send a "body" with the new "content_type"\.$/);
+    expect(await detail(base, page.content_id)).toEqual(page);
+  });
+
   describe.each(legitimate)('%s as %s', (_label, type, body) => {
     it('is created, stored and rendered', async () => {
       const base = await h().fresh();
