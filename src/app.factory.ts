@@ -40,6 +40,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.set('etag', false);
   app.disable('x-powered-by');
+  // Behind a balancer, the client's address and https come from its X-Forwarded-* headers.
+  app.set('trust proxy', config.trustProxy);
   // Before anything that answers (the CORS preflight included), so every answer has them.
   app.use(requestId);
   if (logger?.isLevelEnabled('info')) app.use(requestLog(logger));

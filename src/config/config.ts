@@ -21,6 +21,10 @@ export interface AppConfig {
   drainSeconds: number;
   /** On SIGTERM or SIGINT: how long the whole stop may take before the process exits anyway. */
   stopTimeoutSeconds: number;
+  /** KB_PUBLIC_URL without a trailing slash; unset: the address the service listens on. */
+  publicUrl?: string;
+  /** Express's `trust proxy` setting (KB_TRUST_PROXY): false unless the service runs behind a balancer. */
+  trustProxy: boolean | number | string;
 }
 
 export const defaults: AppConfig = {
@@ -32,12 +36,14 @@ export const defaults: AppConfig = {
   keepAliveSeconds: DEFAULT_KEEPALIVE_SECONDS,
   drainSeconds: DEFAULT_DRAIN_SECONDS,
   stopTimeoutSeconds: DEFAULT_STOP_TIMEOUT_SECONDS,
+  trustProxy: false,
 };
 
 type Env = Record<string, string | undefined>;
 
 /** KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT, KB_LOG_LEVEL, KB_KEEPALIVE_SECONDS,
- * KB_DRAIN_SECONDS and KB_STOP_TIMEOUT_SECONDS; unset or blank takes the default. */
+ * KB_DRAIN_SECONDS, KB_STOP_TIMEOUT_SECONDS, KB_PUBLIC_URL and KB_TRUST_PROXY; unset or blank
+ * takes the default. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const variables = validateEnvironment(env);
   return {
@@ -49,7 +55,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     keepAliveSeconds: variables.KB_KEEPALIVE_SECONDS ?? defaults.keepAliveSeconds,
     drainSeconds: variables.KB_DRAIN_SECONDS ?? defaults.drainSeconds,
     stopTimeoutSeconds: variables.KB_STOP_TIMEOUT_SECONDS ?? defaults.stopTimeoutSeconds,
+    publicUrl: variables.KB_PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: trustProxyOf(variables.KB_TRUST_PROXY),
   };
+}
+
+/** `true`/`false`, a hop count, or Express's list of addresses as written. */
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** The address links point at: KB_PUBLIC_URL, else where the service listens. */
+export function publicUrlOf(config: AppConfig, listeningPort = config.port): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${listeningPort}`;
 }
 
 /** The database URL of KB_DATABASE_URL, else ./data/kb.db (for the commands that read nothing else). */

@@ -3,7 +3,7 @@
 // bad variable is one plain line, never a stack.
 import { applyDecorators } from '@nestjs/common';
 import { Expose, plainToInstance, Transform, type TransformFnParams } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsPositive, Max, Min, validateSync, type ValidationArguments } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsPositive, Matches, Max, Min, validateSync, type ValidationArguments } from 'class-validator';
 import { ConfigError } from './config-error';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -77,6 +77,16 @@ export class EnvironmentVariables {
   /** How long the whole stop may take, from the signal, before the process exits with status 1. */
   @Seconds('a number of seconds above 0 (for example 10)', true)
   KB_STOP_TIMEOUT_SECONDS?: number;
+
+  /** Where browsers reach the service (the balancer's address): links printed for sign-in, the
+   * Secure flag of the session cookie (https), the Origin a cross-site check accepts. */
+  @Expose() @Transform(text) @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, accepts('an http or https URL without query (for example https://kb.example.com)'))
+  KB_PUBLIC_URL?: string;
+
+  /** Express's `trust proxy`: true, false, a number of hops, or addresses and subnets. */
+  @Expose() @Transform(text)
+  KB_TRUST_PROXY?: string;
 }
 
 /**
