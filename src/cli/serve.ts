@@ -36,7 +36,8 @@ stdout, one per request), KB_KEEPALIVE_SECONDS (how long an idle connection stay
 default 65, above the idle timeout of the balancer in front), KB_DRAIN_SECONDS (default 3),
 KB_STOP_TIMEOUT_SECONDS (default 10), KB_PUBLIC_URL (where browsers reach the service, for
 sign-in links and the cookie's Secure flag; default http://HOST:PORT), KB_TRUST_PROXY (Express's
-trust proxy: true, a hop count or addresses, when a balancer sets X-Forwarded-For; default false).
+trust proxy: true, a hop count or addresses, when a balancer sets X-Forwarded-For; default false),
+KB_SIGNIN_ATTEMPTS_PER_ADDRESS (sign-in attempts one address may make in 15 minutes; default 30).
 Stops cleanly on SIGINT (Ctrl-C) or SIGTERM: first it drains (/readyz answers 503, it still
 serves) until no connection is open or KB_DRAIN_SECONDS pass; then it takes no new connections,
 closes each open one after its next answer (idle ones after as long again), lets the requests in

@@ -25,6 +25,8 @@ export interface AppConfig {
   publicUrl?: string;
   /** Express's `trust proxy` setting (KB_TRUST_PROXY): false unless the service runs behind a balancer. */
   trustProxy: boolean | number | string;
+  /** Sign-in attempts (and one-time link submissions) one address may make in 15 minutes. */
+  signInAttemptsPerAddress: number;
 }
 
 export const defaults: AppConfig = {
@@ -37,12 +39,14 @@ export const defaults: AppConfig = {
   drainSeconds: DEFAULT_DRAIN_SECONDS,
   stopTimeoutSeconds: DEFAULT_STOP_TIMEOUT_SECONDS,
   trustProxy: false,
+  signInAttemptsPerAddress: 30,
 };
 
 type Env = Record<string, string | undefined>;
 
 /** KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT, KB_LOG_LEVEL, KB_KEEPALIVE_SECONDS,
- * KB_DRAIN_SECONDS, KB_STOP_TIMEOUT_SECONDS, KB_PUBLIC_URL and KB_TRUST_PROXY; unset or blank
+ * KB_DRAIN_SECONDS, KB_STOP_TIMEOUT_SECONDS, KB_PUBLIC_URL, KB_TRUST_PROXY and
+ * KB_SIGNIN_ATTEMPTS_PER_ADDRESS; unset or blank
  * takes the default. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const variables = validateEnvironment(env);
@@ -57,6 +61,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     stopTimeoutSeconds: variables.KB_STOP_TIMEOUT_SECONDS ?? defaults.stopTimeoutSeconds,
     publicUrl: variables.KB_PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(variables.KB_TRUST_PROXY),
+    signInAttemptsPerAddress: variables.KB_SIGNIN_ATTEMPTS_PER_ADDRESS ?? defaults.signInAttemptsPerAddress,
   };
 }
 

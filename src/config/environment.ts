@@ -84,6 +84,10 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, accepts('an http or https URL without query (for example https://kb.example.com)'))
   KB_PUBLIC_URL?: string;
 
+  /** How many sign-in attempts one address may make in 15 minutes. */
+  @WholeNumber(1, 1_000_000, 'a whole number of attempts, 1 or more (for example 30)')
+  KB_SIGNIN_ATTEMPTS_PER_ADDRESS?: number;
+
   /** Express's `trust proxy`: true, false, a number of hops, or addresses and subnets. */
   @Expose() @Transform(text)
   KB_TRUST_PROXY?: string;
