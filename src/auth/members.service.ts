@@ -1,6 +1,8 @@
 // Memberships: who may use a knowledge base, and with which role.
 import { Injectable } from '@nestjs/common';
-import { BasesService } from '../bases/bases.service';
+import { BasesService, type BaseRecord, type NewBaseInput } from '../bases/bases.service';
+import { isUniqueViolation } from '../database/db-errors';
+import { badRequest } from '../errors/domain-error';
 import { UnitOfWork } from '../database/unit-of-work';
 import { oneOf, roles, type Role } from '../vocabulary';
 import { MembersRepository } from './members.repository';
@@ -22,6 +24,21 @@ export class MembersService {
     private readonly bases: BasesService,
     private readonly users: UsersService,
   ) {}
+
+  /** Creates a base with its first owner, in one transaction: never a base without an owner. */
+  async createBaseWithOwner(input: NewBaseInput, ownerEmail: string): Promise<BaseRecord> {
+    try {
+      return await this.db.write(async (tx) => {
+        const owner = await this.users.require(tx, ownerEmail);
+        const base = await this.bases.createIn(tx, input);
+        await this.members.setRole(tx, base.baseId, owner.userId, 'owner');
+        return base;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw badRequest(`The knowledge base "${input.baseId}" already exists.`);
+      throw error;
+    }
+  }
 
   /** Makes the user a member of the base with `role`, or changes the role of a member. */
   async add(baseId: string, email: string, role: string): Promise<Membership> {

@@ -17,6 +17,10 @@ export interface NewBaseRecord {
   view: View;
 }
 
+function recordOf(base: KnowledgeBaseEntity): BaseRecord {
+  return { baseId: base.baseId, description: base.description, view: base.view, livePages: Number(base.livePages) };
+}
+
 @Injectable()
 export class BasesRepository {
   async count(em: EntityManager): Promise<number> {
@@ -25,7 +29,12 @@ export class BasesRepository {
 
   async find(em: EntityManager, baseId: string): Promise<BaseRecord | null> {
     const base = await em.getRepository(KnowledgeBaseEntity).findOneBy({ baseId });
-    return base ? { baseId: base.baseId, description: base.description, view: base.view, livePages: base.livePages } : null;
+    return base ? recordOf(base) : null;
+  }
+
+  /** Every base, by id. */
+  async list(em: EntityManager): Promise<BaseRecord[]> {
+    return (await em.getRepository(KnowledgeBaseEntity).find({ order: { baseId: 'ASC' } })).map(recordOf);
   }
 
   /** The base's live page count, 0 when there is no such base. */

@@ -56,18 +56,28 @@ export class BasesService {
     return base;
   }
 
+  list(): Promise<BaseRecord[]> {
+    return this.bases.list(this.db.reader);
+  }
+
   async create(input: NewBaseInput): Promise<BaseRecord> {
+    try {
+      return await this.db.write((tx) => this.createIn(tx, input));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw badRequest(`The knowledge base "${input.baseId}" already exists.`);
+      throw error;
+    }
+  }
+
+  /** Creates the base within the write `tx` (which fails with the driver's unique-key error when
+   * the id is taken), for a write that does more in the same transaction. */
+  async createIn(tx: EntityManager, input: NewBaseInput): Promise<BaseRecord> {
     const base = {
       baseId: checkBaseId(input.baseId),
       description: input.description ?? '',
       view: oneOf<View>(views, input.view ?? 'L', 'view'),
     };
-    try {
-      await this.db.write((tx) => this.bases.insert(tx, base, now()));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest(`The knowledge base "${base.baseId}" already exists.`);
-      throw error;
-    }
+    await this.bases.insert(tx, base, now());
     return { ...base, livePages: 0 };
   }
 }
