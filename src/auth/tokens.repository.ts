@@ -73,6 +73,12 @@ export class TokensRepository {
     return em.getRepository(TokenEntity).existsBy({ tokenId });
   }
 
+  /** Revokes every token of the user not revoked before; answers how many. */
+  async revokeAllOfUser(tx: EntityManager, userId: number, at: string): Promise<number> {
+    const result = await tx.getRepository(TokenEntity).update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+    return result.affected ?? 0;
+  }
+
   /** Sets the revocation time unless the token was revoked before. */
   async revoke(tx: EntityManager, tokenId: string, at: string): Promise<void> {
     await tx.getRepository(TokenEntity).update({ tokenId, revokedAt: IsNull() }, { revokedAt: at });

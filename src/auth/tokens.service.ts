@@ -1,6 +1,7 @@
 // Access tokens for administration: issued for a member of a base with a scope and a lifetime,
 // printed once; lists show only what identifies a token; revocation takes effect at once.
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { BasesService } from '../bases/bases.service';
 import { UnitOfWork } from '../database/unit-of-work';
 import { badRequest, notFound } from '../errors/domain-error';
@@ -77,6 +78,14 @@ export class TokensService {
   async list(baseId?: string): Promise<TokenSummary[]> {
     if (baseId !== undefined) await this.bases.require(this.db.reader, baseId);
     return this.tokens.list(this.db.reader, baseId);
+  }
+
+  /**
+   * Revokes every token of the user in the write `tx` (a disabled account's: the identity module
+   * disables it in the same transaction); answers how many were still live.
+   */
+  revokeAllOfUser(tx: EntityManager, userId: number): Promise<number> {
+    return this.tokens.revokeAllOfUser(tx, userId, now());
   }
 
   /** Revokes a token at once; revoking it again keeps the first revocation time. */
