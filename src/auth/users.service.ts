@@ -34,11 +34,16 @@ export class UsersService {
     private readonly users: UsersRepository,
   ) {}
 
-  async create(input: NewUserInput): Promise<UserRecord> {
+  create(input: NewUserInput): Promise<UserRecord> {
+    return this.db.write((tx) => this.createIn(tx, input));
+  }
+
+  /** Creates the user in the write `tx` (another module's, which adds its own rows in the same transaction). */
+  async createIn(tx: EntityManager, input: NewUserInput): Promise<UserRecord> {
     const email = normaliseEmail(input.email);
     const name = input.name?.trim() || email.slice(0, email.indexOf('@'));
     try {
-      return await this.db.write((tx) => this.users.insert(tx, { email, name }, now()));
+      return await this.users.insert(tx, { email, name }, now());
     } catch (error) {
       if (isUniqueViolation(error)) throw badRequest(`The user "${email}" already exists.`);
       throw error;
