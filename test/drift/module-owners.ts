@@ -18,6 +18,10 @@ export const moduleOwners: BoundaryRules = {
     search_pending: 'search',
     search_words: 'search',
     search_merges: 'search',
+    accounts: 'identity',
+    sessions: 'identity',
+    one_time_links: 'identity',
+    sign_in_failures: 'identity',
   },
   sqlExceptions: [
     {
