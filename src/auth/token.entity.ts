@@ -1,5 +1,5 @@
 // An access token: only its SHA-256 hash is stored, with a prefix and last four characters
-// for people to recognise it.
+// for people to recognise it, and the name its holder gave it.
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { Scope } from '../vocabulary';
 
@@ -34,4 +34,12 @@ export class TokenEntity {
 
   @Column({ name: 'revoked_at', type: 'varchar', length: 24, nullable: true })
   revokedAt: string | null;
+
+  /** Given on the token page (or kbp token create --name); null when none was given. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  name: string | null;
+
+  /** Recorded at most once an hour (token-uses.ts); null until the token is first used. */
+  @Column({ name: 'last_used_at', type: 'varchar', length: 24, nullable: true })
+  lastUsedAt: string | null;
 }

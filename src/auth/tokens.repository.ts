@@ -14,6 +14,8 @@ export interface NewTokenRecord {
   scope: Scope;
   createdAt: string;
   expiresAt: string;
+  /** Null when none was given (kbp token create without --name). */
+  name?: string | null;
 }
 
 /** A token as lists show it: with its user's address, never the token or its hash. */
@@ -23,9 +25,11 @@ export interface TokenListRecord {
   displayPrefix: string;
   lastFour: string;
   ownerEmail: string;
+  name: string | null;
   scope: Scope;
   createdAt: string;
   expiresAt: string;
+  lastUsedAt: string | null;
   revokedAt: string | null;
 }
 
@@ -35,20 +39,23 @@ interface TokenListRow {
   display_prefix: string;
   last_four: string;
   email: string;
+  name: string | null;
   scope: Scope;
   created_at: string;
   expires_at: string;
+  last_used_at: string | null;
   revoked_at: string | null;
 }
 
 const LIST_SQL = `
-  SELECT t.token_id, t.base_id, t.display_prefix, t.last_four, u.email, t.scope, t.created_at, t.expires_at, t.revoked_at
+  SELECT t.token_id, t.base_id, t.display_prefix, t.last_four, u.email, t.name, t.scope, t.created_at, t.expires_at,
+         t.last_used_at, t.revoked_at
   FROM tokens t JOIN users u ON u.user_id = t.user_id`;
 
 @Injectable()
 export class TokensRepository {
   async insert(tx: EntityManager, token: NewTokenRecord): Promise<void> {
-    await tx.getRepository(TokenEntity).insert({ ...token, revokedAt: null });
+    await tx.getRepository(TokenEntity).insert({ ...token, name: token.name ?? null, revokedAt: null, lastUsedAt: null });
   }
 
   /** Oldest first; all bases, or one. */
@@ -62,9 +69,11 @@ export class TokensRepository {
       displayPrefix: row.display_prefix,
       lastFour: row.last_four,
       ownerEmail: row.email,
+      name: row.name,
       scope: row.scope,
       createdAt: row.created_at,
       expiresAt: row.expires_at,
+      lastUsedAt: row.last_used_at,
       revokedAt: row.revoked_at,
     }));
   }

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../errors/domain-error';
 import { now, oneOf, scopes, type Role, type Scope } from '../vocabulary';
 import { MembersRepository } from './members.repository';
 import { DEFAULT_TOKEN_LIFETIME, parseDuration } from './token-lifetime';
+import { checkTokenName } from './token-name';
 import { issueToken } from './tokens';
 import { TokensRepository, type TokenListRecord } from './tokens.repository';
 import { UsersService } from './users.service';
@@ -21,6 +22,8 @@ export interface NewTokenInput {
   scope: string;
   /** A duration such as `30d` (the default); at most 366 days. */
   expiresIn?: string;
+  /** 1 to 100 characters; none when not given. */
+  name?: string;
 }
 
 export interface CreatedToken {
@@ -46,6 +49,7 @@ export class TokensService {
   async create(input: NewTokenInput, clock = new Date()): Promise<CreatedToken> {
     const scope = oneOf<Scope>(scopes, input.scope, 'scope');
     const lifetime = parseDuration(input.expiresIn ?? DEFAULT_TOKEN_LIFETIME);
+    const name = input.name === undefined ? null : checkTokenName(input.name);
     const issued = issueToken();
     const expiresAt = new Date(clock.getTime() + lifetime).toISOString();
     const role = await this.db.write(async (tx) => {
@@ -60,6 +64,7 @@ export class TokensService {
       }
       await this.tokens.insert(tx, {
         tokenId: issued.tokenId,
+        name,
         baseId: base.baseId,
         userId: user.userId,
         tokenHash: issued.tokenHash,

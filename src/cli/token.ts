@@ -22,9 +22,10 @@ export function registerTokenCommands(program: Command): void {
     .requiredOption('--user <EMAIL>', 'the member the token acts for')
     .addOption(new Option('--scope <SCOPE>', 'what the token allows: read, or write (read and write)').choices(scopes).makeOptionMandatory())
     .option('--expires-in <DURATION>', 'lifetime: a number with s, m, h or d, at most 366d', DEFAULT_TOKEN_LIFETIME)
-    .action(async (options: { base: string; user: string; scope: string; expiresIn: string }, command: Command) => {
+    .option('--name <NAME>', 'a name to tell the token apart by (1 to 100 characters), shown in lists and on the token page')
+    .action(async (options: { base: string; user: string; scope: string; expiresIn: string; name?: string }, command: Command) => {
       const created = await withAdmin(command, ({ tokens }) => tokens.create({
-        baseId: options.base, email: options.user, scope: options.scope, expiresIn: options.expiresIn,
+        baseId: options.base, email: options.user, scope: options.scope, expiresIn: options.expiresIn, name: options.name,
       }));
       console.log(created.token);
       // The note goes to stderr so that stdout holds the token alone, ready for a script.
@@ -35,7 +36,7 @@ export function registerTokenCommands(program: Command): void {
     });
 
   token.command('list')
-    .description('List access tokens (never the tokens themselves: id, ends, owner, scope, expiry)')
+    .description('List access tokens (never the tokens themselves: id, name, ends, owner, scope, expiry, last use)')
     .option('--base <BASE_ID>', 'only the tokens of this knowledge base')
     .action(async (options: { base?: string }, command: Command) => {
       const tokens = await withAdmin(command, (admin) => admin.tokens.list(options.base));
@@ -45,9 +46,10 @@ export function registerTokenCommands(program: Command): void {
       }
       const now = Date.now();
       console.log(formatTable(
-        ['ID', 'BASE', 'TOKEN', 'OWNER', 'SCOPE', 'EXPIRES', 'STATUS'],
+        ['ID', 'NAME', 'BASE', 'TOKEN', 'OWNER', 'SCOPE', 'EXPIRES', 'LAST USED', 'STATUS'],
         tokens.map((t) => [
-          t.tokenId, t.baseId, `${t.displayPrefix}…${t.lastFour}`, t.ownerEmail, t.scope, minute(t.expiresAt), status(t, now),
+          t.tokenId, t.name ?? '-', t.baseId, `${t.displayPrefix}…${t.lastFour}`, t.ownerEmail, t.scope, minute(t.expiresAt),
+          t.lastUsedAt === null ? 'never' : minute(t.lastUsedAt), status(t, now),
         ]),
       ));
     });

@@ -151,12 +151,12 @@ describe.each(backends)('administration services [%s]', (backend) => {
     const created = await tokens.create({ baseId: 'team-docs', email: 'alice@example.com', scope: 'write' });
     const [summary] = await tokens.list('team-docs');
     expect(Object.keys(summary).sort()).toEqual([
-      'baseId', 'createdAt', 'displayPrefix', 'expiresAt', 'lastFour', 'ownerEmail', 'revokedAt', 'scope', 'tokenId',
+      'baseId', 'createdAt', 'displayPrefix', 'expiresAt', 'lastFour', 'lastUsedAt', 'name', 'ownerEmail', 'revokedAt', 'scope', 'tokenId',
     ]);
     expect(JSON.stringify(summary)).not.toContain(created.token);
     expect(JSON.stringify(summary)).not.toContain(hashToken(created.token));
     expect(summary.displayPrefix + created.token.slice(8, -4) + summary.lastFour).toBe(created.token);
-    expect(summary).toMatchObject({ tokenId: created.tokenId, baseId: 'team-docs', ownerEmail: 'alice@example.com', scope: 'write', revokedAt: null });
+    expect(summary).toMatchObject({ tokenId: created.tokenId, baseId: 'team-docs', ownerEmail: 'alice@example.com', name: null, scope: 'write', lastUsedAt: null, revokedAt: null });
     await expect(tokens.list('no-such-base')).rejects.toEqual(refusal('NOT_FOUND', /no knowledge base "no-such-base"/));
 
     await tokens.revoke(` ${created.tokenId} `);

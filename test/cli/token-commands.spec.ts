@@ -76,6 +76,8 @@ describe.each(backends)('kbp token [%s]', (backend) => {
       [['--user', 'nobody@example.com'], /There is no user "nobody@example.com"/],
       [['--user', 'outsider@example.com'], /"outsider@example.com" is not a member of "team-docs"; add them first with: kbp member add team-docs outsider@example.com --role owner/],
       [['--scope', 'admin'], /Allowed choices are read, write/],
+      [['--name', '   '], /The token name must not be empty/],
+      [['--name', 'x'.repeat(101)], /The token name must be at most 100 characters, not 101/],
     ];
     const results = await inTurn([
       ...refusals.map(([args]) => () => create(...args)),
@@ -86,23 +88,23 @@ describe.each(backends)('kbp token [%s]', (backend) => {
     expect(await inspect(url, (query) => query('SELECT token_id FROM tokens'))).toEqual([]);
   });
 
-  it('token list shows id, ends, owner, scope and expiry, but never the token', async () => {
+  it('token list shows id, name, ends, owner, scope, expiry and last use, but never the token', async () => {
     const url = database.url();
     await seedMember(url, 'team-docs', 'alice@example.com');
     await seedMember(url, 'other-base', 'bob@example.com', 'reader');
-    const first = (await kbpOk(['--db', url, 'token', 'create', '--base', 'team-docs', '--user', 'alice@example.com', '--scope', 'write'])).stdout.trim();
+    const first = (await kbpOk(['--db', url, 'token', 'create', '--base', 'team-docs', '--user', 'alice@example.com', '--scope', 'write', '--name', ' CI deploy '])).stdout.trim();
     const second = (await kbpOk(['--db', url, 'token', 'create', '--base', 'other-base', '--user', 'bob@example.com', '--scope', 'read'])).stdout.trim();
 
     const all = await kbpOk(['--db', url, 'token', 'list']);
     const lines = all.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+BASE\s+TOKEN\s+OWNER\s+SCOPE\s+EXPIRES\s+STATUS$/);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+BASE\s+TOKEN\s+OWNER\s+SCOPE\s+EXPIRES\s+LAST USED\s+STATUS$/);
     expect(lines).toHaveLength(3);
-    for (const [token, baseId, owner, scope] of [[first, 'team-docs', 'alice@example.com', 'write'], [second, 'other-base', 'bob@example.com', 'read']]) {
+    for (const [token, name, baseId, owner, scope] of [[first, 'CI deploy', 'team-docs', 'alice@example.com', 'write'], [second, '-', 'other-base', 'bob@example.com', 'read']]) {
       expect(all.stdout).not.toContain(token);
       expect(all.stdout).not.toContain(hashToken(token));
       const line = lines.find((l) => l.includes(owner))!;
       expect(line).toMatch(new RegExp(
-        `^tok_[0-9a-z]{12}\\s+${baseId}\\s+${token.slice(0, 8)}…${token.slice(-4)}\\s+${owner}\\s+${scope}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ\\s+active$`,
+        `^tok_[0-9a-z]{12}\\s+${name}\\s+${baseId}\\s+${token.slice(0, 8)}…${token.slice(-4)}\\s+${owner}\\s+${scope}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ\\s+never\\s+active$`,
       ));
     }
 
@@ -120,12 +122,20 @@ describe.each(backends)('kbp token [%s]', (backend) => {
     expectRefused(await kbp(['--db', url, 'token', 'list', '--base', 'no-such-base']), /There is no knowledge base "no-such-base"/);
   });
 
+  it('token list shows when a token was last used', async () => {
+    const url = database.url();
+    await seedMember(url, 'team-docs', 'alice@example.com');
+    await kbpOk(['--db', url, 'token', 'create', '--base', 'team-docs', '--user', 'alice@example.com', '--scope', 'read']);
+    await change(url, 'UPDATE tokens SET last_used_at = ?', ['2025-03-04T05:06:07.000Z']);
+    expect((await kbpOk(['--db', url, 'token', 'list'])).stdout).toMatch(/ 2025-03-04 05:06Z\s+active\n$/);
+  });
+
   it('token list marks an expired token', async () => {
     const url = database.url();
     await seedMember(url, 'team-docs', 'alice@example.com');
     await kbpOk(['--db', url, 'token', 'create', '--base', 'team-docs', '--user', 'alice@example.com', '--scope', 'read']);
     await change(url, 'UPDATE tokens SET expires_at = ?', ['2020-01-01T00:00:00.000Z']);
-    expect((await kbpOk(['--db', url, 'token', 'list'])).stdout).toMatch(/ 2020-01-01 00:00Z\s+expired\n$/);
+    expect((await kbpOk(['--db', url, 'token', 'list'])).stdout).toMatch(/ 2020-01-01 00:00Z\s+never\s+expired\n$/);
   });
 
   it('token revoke revokes the token at once and keeps the first time; an unknown id is refused', async () => {
