@@ -1,10 +1,13 @@
-// Tokens and access: the guard chain's lookups, and the administration of users, members and tokens.
+// Tokens and access: the guard chain's lookups, the administration of users, members and tokens,
+// and a user's own tokens (the token page).
 import { Module } from '@nestjs/common';
 import { BasesModule } from '../bases/bases.module';
 import { AccessRepository } from './access.repository';
 import { AccessService } from './access.service';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
+import { OwnedTokensRepository } from './owned-tokens.repository';
+import { OwnedTokensService } from './owned-tokens.service';
 import { TokensRepository } from './tokens.repository';
 import { TokenInfoController } from './token-info.controller';
 import { TokensService } from './tokens.service';
@@ -19,7 +22,8 @@ import { UsersService } from './users.service';
     UsersService, UsersRepository,
     MembersService, MembersRepository,
     TokensService, TokensRepository,
+    OwnedTokensService, OwnedTokensRepository,
   ],
-  exports: [AccessService, UsersService, MembersService, TokensService],
+  exports: [AccessService, UsersService, MembersService, TokensService, OwnedTokensService],
 })
 export class AuthModule {}

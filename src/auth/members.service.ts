@@ -40,6 +40,11 @@ export class MembersService {
     }
   }
 
+  /** The ids of the bases the user owns, in order: those a token page offers. */
+  basesOwnedBy(userId: number): Promise<string[]> {
+    return this.members.basesWithRole(this.db.reader, userId, 'owner');
+  }
+
   /** Makes the user a member of the base with `role`, or changes the role of a member. */
   async add(baseId: string, email: string, role: string): Promise<Membership> {
     const checkedRole = oneOf<Role>(roles, role, 'role');
