@@ -17,6 +17,7 @@ import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
 import { RouteTable } from './http/route-table';
 import { createLogger, nestLoggerOf } from './logging/logger';
+import { webMiddleware } from './web/web-middleware';
 
 export interface CreateAppOptions {
   /** Where the JSON log lines go (request lines at info, Nest's warnings and errors); without it
@@ -47,6 +48,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (logger?.isLevelEnabled('info')) app.use(requestLog(logger));
   const routes = app.get(RouteTable);
   app.use(cors(routes));
+  app.use(webMiddleware(config));
   setupDocs(app);
   await app.init();
   routes.collect(app.getHttpAdapter().getInstance());

@@ -18,6 +18,7 @@ import { validationPipe } from './http/validation';
 import { PagesModule } from './pages/pages.module';
 import { SearchModule } from './search/search.module';
 import { TreeModule } from './tree/tree.module';
+import { WebModule } from './web/web.module';
 
 @Module({})
 export class AppModule {
@@ -38,6 +39,8 @@ export class AppModule {
         TreeModule,
         HealthModule,
         DocsModule,
+        // The web pages: sign-in, account, tokens, administration.
+        WebModule,
       ],
       providers: [
         RouteTable,

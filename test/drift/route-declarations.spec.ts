@@ -3,7 +3,7 @@
 // reviewed as such, not a snapshot to refresh. Also: every mounted route is a controller route
 // (nothing bypasses the guard chain) except Swagger UI's own, public ones, and each route behaves
 // as declared when called with no token.
-import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { GUARDS_METADATA, PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { RequestMethod, type Type } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import request from 'supertest';
@@ -34,7 +34,11 @@ function declaredRoutes(h: Harness): Declaration[] {
         const isPublic = reflector.getAllAndOverride(Public, [handler, controller]) === true;
         // Without @RequireScope the chain asks for read: shown apart, as no @Auth() also means no documented 401/403.
         const scope = reflector.getAllAndOverride(RequireScope, [handler, controller]) ?? 'read (undeclared)';
-        const protection = isPublic ? 'public: no token' : `owner's token of the path's base, scope ${scope}`;
+        // A web page's own guards (its session, the cross-site check) are part of who may call it.
+        const guards = [...(Reflect.getMetadata(GUARDS_METADATA, controller) ?? []), ...(Reflect.getMetadata(GUARDS_METADATA, handler) ?? [])]
+          .map((guard: Type) => guard.name);
+        const token = isPublic ? 'public: no token' : `owner's token of the path's base, scope ${scope}`;
+        const protection = guards.length > 0 ? `${token}; guards ${guards.join(', ')}` : token;
         for (const prefix of prefixes) for (const path of [paths].flat()) routes.push({ method, path: joinPath(prefix, path), protection });
       }
     }

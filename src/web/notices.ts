@@ -1,0 +1,22 @@
+// What a page says after a redirect (post-redirect-get): `?done=<key>` names one of these, so a
+// link can only show our own sentences.
+import type { Messages } from './i18n/en';
+
+const notices = {
+  'signed-out': 'signedOut',
+  'password-changed': 'passwordChanged',
+  'language-saved': 'languageSaved',
+  revoked: 'tokenRevoked',
+  'user-updated': 'userUpdated',
+} as const satisfies Record<string, keyof Messages>;
+
+export type Notice = keyof typeof notices;
+
+export function noticeOf(t: Messages, done: unknown): string | undefined {
+  if (typeof done !== 'string' || !Object.hasOwn(notices, done)) return undefined;
+  return t[notices[done as Notice]] as string;
+}
+
+export function withNotice(path: string, notice: Notice): string {
+  return `${path}${path.includes('?') ? '&' : '?'}done=${notice}`;
+}

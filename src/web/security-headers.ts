@@ -1,0 +1,26 @@
+// The web pages' security headers (helmet): a strict Content-Security-Policy (only our own script
+// and stylesheet, no inline code, forms only to us, never framed), no Referer (one-time links
+// carry their secret in the path), HSTS only when the public URL is https.
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+
+export function securityHeaders(https: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'none'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'base-uri': ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? { maxAge: 31536000 } : false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}

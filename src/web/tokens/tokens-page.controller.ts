@@ -1,0 +1,105 @@
+// The token page: a signed-in user's API tokens, made here or by kbp; create one (shown once, on
+// the answer to the form, never stored), revoke one after a confirmation.
+import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { MembersService } from '../../auth/members.service';
+import { DEFAULT_TOKEN_EXPIRY_DAYS, OwnedTokensService, TOKEN_EXPIRY_DAYS } from '../../auth/owned-tokens.service';
+import type { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.module';
+import { DomainError } from '../../errors/domain-error';
+import { Public } from '../../http/decorators/protection';
+import { CrossSiteGuard } from '../cross-site.guard';
+import { field } from '../forms';
+import { noticeOf, withNotice } from '../notices';
+import { SignedInGuard } from '../session/signed-in.guard';
+import type { WebRequest, WebUser } from '../session/web-request';
+import { pageContext } from '../session/web-sessions';
+import { Views } from '../views';
+import { WebErrorFilter } from '../web-error.filter';
+import { curlLine, listedTokens, type TokenForm } from './token-page';
+
+@ApiExcludeController()
+@Public()
+@UseFilters(WebErrorFilter)
+@UseGuards(CrossSiteGuard, SignedInGuard)
+@Controller()
+export class TokensPageController {
+  constructor(
+    private readonly tokens: OwnedTokensService,
+    private readonly members: MembersService,
+    private readonly views: Views,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('tokens')
+  async page(@Req() request: WebRequest, @Res() response: Response): Promise<void> {
+    const t = this.views.messages(pageContext(request));
+    await this.show(request, response, { notice: noticeOf(t, request.query.done) });
+  }
+
+  @Post('tokens')
+  async create(@Req() request: WebRequest, @Res() response: Response): Promise<void> {
+    const user = request.signedIn as WebUser;
+    const form: TokenForm = {
+      name: field(request.body, 'name'),
+      base: field(request.body, 'base'),
+      scope: field(request.body, 'scope'),
+      expires: Number(field(request.body, 'expires')),
+    };
+    try {
+      const created = await this.tokens.createForUser({
+        userId: user.userId, name: form.name, baseId: form.base, scope: form.scope, expiresInDays: form.expires,
+      });
+      const context = pageContext(request);
+      const t = this.views.messages(context);
+      const origin = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+      this.views.render(response, 'token-created', context, { title: t.newToken, section: 'tokens' }, {
+        name: form.name.trim(), token: created.token, curl: curlLine(origin, form.base, created.token),
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      await this.show(request, response, { problem: error.message, status: error.status, form });
+    }
+  }
+
+  @Get('tokens/:tokenId/revoke')
+  async confirmRevoke(@Param('tokenId') tokenId: string, @Req() request: WebRequest, @Res() response: Response): Promise<void> {
+    const context = pageContext(request);
+    const t = this.views.messages(context);
+    const token = (await this.tokens.listOfUser((request.signedIn as WebUser).userId)).find((each) => each.tokenId === tokenId);
+    if (!token || token.revokedAt) {
+      this.views.render(response, 'message', context, { title: t.notFoundTitle, section: 'tokens', status: 404 }, { message: t.tokenNotFound });
+      return;
+    }
+    this.views.render(response, 'confirm', context, { title: t.revokeTitle, section: 'tokens' }, {
+      question: t.revokeQuestion(token.name ?? t.unnamed, token.baseId),
+      action: `/tokens/${encodeURIComponent(token.tokenId)}/revoke`,
+      confirm: t.revoke,
+      back: '/tokens',
+    });
+  }
+
+  @Post('tokens/:tokenId/revoke')
+  async revoke(@Param('tokenId') tokenId: string, @Req() request: WebRequest, @Res() response: Response): Promise<void> {
+    if (await this.tokens.revokeOfUser((request.signedIn as WebUser).userId, tokenId)) {
+      return response.redirect(303, withNotice('/tokens', 'revoked'));
+    }
+    const context = pageContext(request);
+    const t = this.views.messages(context);
+    this.views.render(response, 'message', context, { title: t.notFoundTitle, section: 'tokens', status: 404 }, { message: t.tokenNotFound });
+  }
+
+  private async show(request: WebRequest, response: Response, options: { notice?: string; problem?: string; status?: number; form?: TokenForm }): Promise<void> {
+    const user = request.signedIn as WebUser;
+    const context = pageContext(request);
+    const t = this.views.messages(context);
+    const [tokens, bases] = await Promise.all([this.tokens.listOfUser(user.userId), this.members.basesOwnedBy(user.userId)]);
+    this.views.render(response, 'tokens', context, { title: t.tokensTitle, section: 'tokens', notice: options.notice, problem: options.problem, status: options.status }, {
+      tokens: listedTokens(tokens, new Date()),
+      bases,
+      expiryChoices: TOKEN_EXPIRY_DAYS,
+      form: options.form ?? { name: '', base: bases[0] ?? '', scope: 'read', expires: DEFAULT_TOKEN_EXPIRY_DAYS },
+    });
+  }
+}

@@ -1,0 +1,42 @@
+// The web pages: sign-in, one-time links, account, tokens and administration, server-rendered
+// (their headers and form parsing: web-middleware.ts). Sign-in attempts are limited per address
+// (the throttler) besides per account (SignInService).
+import { Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AuthModule } from '../auth/auth.module';
+import { BasesModule } from '../bases/bases.module';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { IdentityModule } from '../identity/identity.module';
+import { AccountController } from './account/account.controller';
+import { AdminActions } from './admin/admin-actions.service';
+import { AdminController } from './admin/admin.controller';
+import { AssetsController } from './assets.controller';
+import { CrossSiteGuard } from './cross-site.guard';
+import { AdministratorGuard } from './session/administrator.guard';
+import { SignedInGuard } from './session/signed-in.guard';
+import { WebSessions } from './session/web-sessions';
+import { SetupController } from './sign-in/setup.controller';
+import { SignInController } from './sign-in/sign-in.controller';
+import { TokensPageController } from './tokens/tokens-page.controller';
+import { Views } from './views';
+import { WebErrorFilter } from './web-error.filter';
+
+const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController];
+
+@Module({
+  imports: [
+    AuthModule,
+    BasesModule,
+    IdentityModule,
+    ThrottlerModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        throttlers: [{ name: 'sign-in', ttl: 15 * 60_000, limit: config.signInAttemptsPerAddress }],
+      }),
+    }),
+  ],
+  controllers: [...pageControllers, AssetsController],
+  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions],
+})
+export class WebModule {}

@@ -1,0 +1,108 @@
+// The token page over HTTP: a token is made only for a base the user owns, whatever the form
+// says; it is shown once on an answer no cache keeps; what users typed is escaped; revoking it
+// refuses the API at once, on another service too.
+import request from 'supertest';
+import { OwnedTokensService } from '../../src/auth/owned-tokens.service';
+import { describeEachBackend, insertToken, secondService, type Harness } from '../support/e2e';
+import { makeAccount, postForm, sameOrigin, signIn, type TestAccount } from './web-client';
+
+async function member(harness: Harness, baseId: string, account: TestAccount, role: string): Promise<void> {
+  await harness.db.write((tx) => tx.query('INSERT INTO members (base_id, user_id, role) VALUES (?, ?, ?)', [baseId, account.userId, role]));
+}
+
+/** The value of the read-only New token field. */
+const newTokenIn = (html: string): string | undefined => /<input id="new-token" type="text" readonly value="([^"]+)"/.exec(html)?.[1];
+
+describeEachBackend('the token page', (harness: () => Harness) => {
+  const http = () => request(harness().app.getHttpServer());
+  const other = secondService(harness);
+
+  it('makes a token shown once, no-store, that the REST API takes; revoking it refuses it at once everywhere', async () => {
+    const h = harness();
+    const base = await h.fresh();
+    const account = await makeAccount(h);
+    await member(h, base.baseId, account, 'owner');
+    const cookie = await signIn(h, account);
+    const created = await postForm(http(), '/tokens', { name: 'CI script', base: base.baseId, scope: 'read', expires: '7' }, { ...sameOrigin, Cookie: cookie });
+    expect(created.status).toBe(200);
+    expect(created.headers['cache-control']).toBe('no-store');
+    const token = newTokenIn(created.text) as string;
+    expect(token).toBeDefined();
+    expect(created.text).toContain(`curl -H &#39;Authorization: Bearer ${token}&#39;`);
+    expect((await base.call('get', base.pagesPath(), { token })).status).toBe(200);
+    expect((await base.call('post', base.pagesPath(), { token, body: { title: 'x' } })).status).toBe(403);
+    // Listed without the secret, and never shown again.
+    const list = await http().get('/tokens').set('Cookie', cookie);
+    expect(list.text).toContain('CI script');
+    expect(list.text).not.toContain(token);
+    const [listed] = await h.app.get(OwnedTokensService).listOfUser(account.userId);
+    expect(Date.parse(listed.expiresAt) - Date.parse(listed.createdAt)).toBe(7 * 86_400_000);
+
+    const confirm = await http().get(`/tokens/${listed.tokenId}/revoke`).set('Cookie', cookie);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toMatch(/<button type="submit" class="danger">Revoke<\/button>/);
+    const revoked = await postForm(http(), `/tokens/${listed.tokenId}/revoke`, {}, { ...sameOrigin, Cookie: cookie });
+    expect(revoked.status).toBe(303);
+    const api = await request(other().getHttpServer()).get(`/api/v1/bases/${base.baseId}/pages`).set('Authorization', `Bearer ${token}`);
+    expect(api.status).toBe(401);
+  });
+
+  it.each([
+    ['a base the user is a writer of', 'writer'],
+    ['a base the user is a reader of', 'reader'],
+    ['a base the user is not a member of', null],
+  ])('refuses a crafted form for %s and makes nothing', async (_, role) => {
+    const h = harness();
+    const base = await h.fresh();
+    const account = await makeAccount(h);
+    if (role) await member(h, base.baseId, account, role);
+    const cookie = await signIn(h, account);
+    const response = await postForm(http(), '/tokens', { name: 'sneaky', base: base.baseId, scope: 'write', expires: '30' }, { ...sameOrigin, Cookie: cookie });
+    expect(response.status).toBe(403);
+    expect(newTokenIn(response.text)).toBeUndefined();
+    expect(await h.app.get(OwnedTokensService).listOfUser(account.userId)).toEqual([]);
+  });
+
+  it('refuses an expiry or scope the form does not offer', async () => {
+    const h = harness();
+    const base = await h.fresh();
+    const account = await makeAccount(h);
+    await member(h, base.baseId, account, 'owner');
+    const cookie = await signIn(h, account);
+    for (const [scope, expires] of [['write', '3650'], ['admin', '30'], ['read', '']]) {
+      const response = await postForm(http(), '/tokens', { name: 'n', base: base.baseId, scope, expires }, { ...sameOrigin, Cookie: cookie });
+      expect({ scope, expires, status: response.status }).toEqual({ scope, expires, status: 400 });
+    }
+    expect(await h.app.get(OwnedTokensService).listOfUser(account.userId)).toEqual([]);
+  });
+
+  it('lists tokens made by kbp too, and revokes only the user\'s own', async () => {
+    const h = harness();
+    const base = await h.fresh();
+    const account = await makeAccount(h);
+    await member(h, base.baseId, account, 'owner');
+    await insertToken(h.db, { baseId: base.baseId, userId: account.userId, scope: 'read' });
+    const cookie = await signIn(h, account);
+    const list = await http().get('/tokens').set('Cookie', cookie);
+    expect(list.text).toContain('(no name)');
+    // The harness's owner token is not this user's: revoking it by id is refused.
+    const [theirs] = await h.app.get(OwnedTokensService).listOfUser(base.ownerId);
+    const response = await postForm(http(), `/tokens/${theirs.tokenId}/revoke`, {}, { ...sameOrigin, Cookie: cookie });
+    expect(response.status).toBe(404);
+    expect((await base.call('get', base.pagesPath())).status).toBe(200);
+  });
+
+  it('escapes names and titles with markup', async () => {
+    const h = harness();
+    const base = await h.fresh();
+    const account = await makeAccount(h, { name: '<img src=x onerror=alert(1)>' });
+    await member(h, base.baseId, account, 'owner');
+    const cookie = await signIn(h, account);
+    await postForm(http(), '/tokens', { name: '<script>alert("t")</script>', base: base.baseId, scope: 'read', expires: '30' }, { ...sameOrigin, Cookie: cookie });
+    const list = await http().get('/tokens').set('Cookie', cookie);
+    expect(list.text).not.toContain('<script>alert');
+    expect(list.text).not.toContain('<img src=x');
+    expect(list.text).toContain('&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;');
+    expect(list.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
