@@ -10,6 +10,8 @@ import { OwnedTokensRepository } from './owned-tokens.repository';
 import { OwnedTokensService } from './owned-tokens.service';
 import { TokensRepository } from './tokens.repository';
 import { TokenInfoController } from './token-info.controller';
+import { TokenUses } from './token-uses';
+import { TokenUsesRepository } from './token-uses.repository';
 import { TokensService } from './tokens.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
@@ -23,7 +25,8 @@ import { UsersService } from './users.service';
     MembersService, MembersRepository,
     TokensService, TokensRepository,
     OwnedTokensService, OwnedTokensRepository,
+    TokenUses, TokenUsesRepository,
   ],
-  exports: [AccessService, UsersService, MembersService, TokensService, OwnedTokensService],
+  exports: [AccessService, TokenUses, UsersService, MembersService, TokensService, OwnedTokensService],
 })
 export class AuthModule {}

@@ -1,6 +1,8 @@
-// Step 1 (401): a well-formed bearer token that is known, not revoked and not expired.
+// Step 1 (401): a well-formed bearer token that is known, not revoked and not expired. A token let
+// through is noted as used (in memory; written later, off the request's path: token-uses.ts).
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AccessService } from '../../auth/access.service';
+import { TokenUses } from '../../auth/token-uses';
 import { unauthorized } from '../../errors/domain-error';
 import { requestOf } from '../request-of';
 import { RouteProtections } from './route-protection';
@@ -10,6 +12,7 @@ export class TokenGuard implements CanActivate {
   constructor(
     private readonly protections: RouteProtections,
     private readonly accessService: AccessService,
+    private readonly tokenUses: TokenUses,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -19,6 +22,7 @@ export class TokenGuard implements CanActivate {
     if (!access) throw unauthorized('Send a valid access token as "Authorization: Bearer kbp_…".');
     if (access.revokedAt !== null) throw unauthorized('The access token is unknown or has been revoked.');
     if (Date.parse(access.expiresAt) <= Date.now()) throw unauthorized('The access token has expired; create a new one.');
+    this.tokenUses.note(access.tokenId);
     request.access = access;
     return true;
   }

@@ -5,6 +5,8 @@ import { RouteProtections } from '../../../src/http/guards/route-protection';
 import type { Access } from '../../../src/auth/access';
 import { AccessRepository } from '../../../src/auth/access.repository';
 import { AccessService } from '../../../src/auth/access.service';
+import { TokenUses } from '../../../src/auth/token-uses';
+import { TokenUsesRepository } from '../../../src/auth/token-uses.repository';
 import { hashToken, issueToken } from '../../../src/auth/tokens';
 import type { UnitOfWork } from '../../../src/database/unit-of-work';
 import { Auth, Public } from '../../../src/http/decorators/protection';
@@ -48,8 +50,9 @@ class OneToken extends AccessRepository {
 function chainWith(overrides: Partial<Access> = {}) {
   const { token } = issueToken();
   const protections = new RouteProtections(new Reflector());
-  const service = new AccessService({ reader: {}, changeStamp: () => null } as unknown as UnitOfWork, new OneToken(hashToken(token), access(overrides)));
-  const chain = new AccessChainGuard(protections, new TokenGuard(protections, service), new BaseBindingGuard(), new BaseExistsGuard(), new OwnerGuard(), new ScopeGuard(protections));
+  const db = { reader: {}, changeStamp: () => null } as unknown as UnitOfWork;
+  const service = new AccessService(db, new OneToken(hashToken(token), access(overrides)));
+  const chain = new AccessChainGuard(protections, new TokenGuard(protections, service, new TokenUses(db, new TokenUsesRepository())), new BaseBindingGuard(), new BaseExistsGuard(), new OwnerGuard(), new ScopeGuard(protections));
   const run = (handler: Function, options: { authorization?: string | null; baseId?: string; owner?: Function } = {}) => {
     const authorization = options.authorization === undefined ? `Bearer ${token}` : (options.authorization ?? undefined);
     const request = fakeRequest({ headers: { authorization }, params: { base_id: options.baseId ?? 'team-docs' } });
