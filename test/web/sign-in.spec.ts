@@ -84,6 +84,11 @@ describeEachBackend('sign-in', (harness: () => Harness) => {
     }
   });
 
+  it('opens the front door on the token page, through sign-in', async () => {
+    const home = await http().get('/');
+    expect({ status: home.status, location: home.headers.location }).toEqual({ status: 303, location: '/tokens' });
+  });
+
   it('sends a visitor who is not signed in to sign in, and back', async () => {
     const response = await http().get('/tokens?x=1');
     expect(response.status).toBe(303);
