@@ -23,7 +23,7 @@ export interface KbpResult {
 }
 
 /** The environment of the child: this one without any kb-pages setting, plus `extra`. */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
     if (name.startsWith('KB_') || name === 'HOST' || name === 'PORT') delete env[name];
