@@ -20,7 +20,8 @@ export function pageChecks(spec: string): CheckPage {
   rmSync(notes, { force: true });
   return async (page, name, lang) => {
     const shot = await screenshots.take(page, name, lang);
-    const heading = (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim();
+    const h1 = page.getByRole('heading', { level: 1 });
+    const heading = (await h1.count()) > 0 ? (await h1.first().textContent())?.trim() : undefined;
     if (heading === texts('en').errorTitle || heading === texts('ja').errorTitle) {
       throw new Error(`${name} (${lang}) is an error page (${page.url()}), screenshot ${shot}`);
     }
