@@ -80,10 +80,22 @@ export async function startService(databaseUrl: string, options: { demo?: boolea
   };
 }
 
+/** How long to wait for the first-run link once the service listens: it follows at once. */
+const FIRST_RUN_LINK_GRACE_MS = 20_000;
+
 /** The first-run one-time link `kbp serve` prints on an empty database: `  set a password  <url>`. */
 export async function firstRunLink(service: Service): Promise<string> {
-  const [, link] = await service.waitFor(/^\s*set a password\s+(\S+\/setup\/\S+)\s*$/m);
-  return link;
+  let timer: NodeJS.Timeout | undefined;
+  // Not a timed assertion: a missing line fails with what was printed instead of a bare timeout.
+  const missing = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`kbp serve printed no "  set a password  <url>/setup/…" line:\n${service.output()}`)), FIRST_RUN_LINK_GRACE_MS);
+  });
+  try {
+    const [, link] = await Promise.race([service.waitFor(/^\s*set a password\s+(\S+\/setup\/\S+)\s*$/m), missing]);
+    return link;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs `kbp --db <database> ARGS` with `stdin` as its standard input; never rejects. */
