@@ -77,6 +77,7 @@ export const en = {
   colActions: 'Actions',
   unnamed: '(no name)',
   never: 'Never',
+  lastUsedHint: 'Last used is recorded at most once an hour, within a minute of the use.',
   statusActive: 'Active',
   statusRevoked: 'Revoked',
   statusExpired: 'Expired',

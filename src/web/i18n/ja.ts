@@ -79,6 +79,7 @@ export const ja: Messages = {
   colActions: '操作',
   unnamed: '（名前なし）',
   never: '未使用',
+  lastUsedHint: '最終使用日時は 1 時間に 1 回まで、使用から 1 分以内に記録されます。',
   statusActive: '有効',
   statusRevoked: '無効化済み',
   statusExpired: '期限切れ',
