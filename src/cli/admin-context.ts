@@ -8,6 +8,8 @@ import { UsersService } from '../auth/users.service';
 import { BasesService } from '../bases/bases.service';
 import { defaults } from '../config/config';
 import { parseDatabaseUrl } from '../database/data-source';
+import { AccountsService } from '../identity/accounts.service';
+import { OneTimeLinksService } from '../identity/one-time-links.service';
 import { CliModule } from './cli.module';
 import { openFailure } from './database-url';
 
@@ -16,6 +18,8 @@ export interface Admin {
   users: UsersService;
   members: MembersService;
   tokens: TokensService;
+  accounts: AccountsService;
+  links: OneTimeLinksService;
 }
 
 export interface AdminContext extends Admin {
@@ -38,6 +42,8 @@ export async function openAdmin(databaseUrl: string): Promise<AdminContext> {
     users: context.get(UsersService),
     members: context.get(MembersService),
     tokens: context.get(TokensService),
+    accounts: context.get(AccountsService),
+    links: context.get(OneTimeLinksService),
     close: () => context.close(),
   };
 }

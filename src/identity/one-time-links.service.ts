@@ -12,6 +12,11 @@ import { hashSecret, isSecretShaped, newSecret } from './secrets';
 import { OneTimeLinksRepository } from './one-time-links.repository';
 import { SessionsRepository } from './sessions.repository';
 
+/** The page of a one-time link, under the service's public address (KB_PUBLIC_URL). */
+export function setupUrl(publicUrl: string, secret: string): string {
+  return `${publicUrl}/setup/${secret}`;
+}
+
 export interface LinkHolder {
   userId: number;
   email: string;
