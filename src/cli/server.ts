@@ -7,9 +7,11 @@ import { MembersService } from '../auth/members.service';
 import { TokensService } from '../auth/tokens.service';
 import { UsersService } from '../auth/users.service';
 import { BasesService } from '../bases/bases.service';
-import { DEFAULT_DATABASE_URL, type AppConfig } from '../config/config';
+import { DEFAULT_DATABASE_URL, publicUrlOf, type AppConfig } from '../config/config';
 import { parseDatabaseUrl } from '../database/data-source';
 import { UnitOfWork } from '../database/unit-of-work';
+import { AccountsService } from '../identity/accounts.service';
+import { OneTimeLinksService } from '../identity/one-time-links.service';
 import { stdoutLines } from '../logging/line-batcher';
 import { PagesService } from '../pages/pages.service';
 import { openFailure, printableUrl } from './database-url';
@@ -75,6 +77,7 @@ export async function serve(config: AppConfig, options: { demo: boolean }): Prom
       ? await createDemoIfEmpty({
         bases: app.get(BasesService), users: app.get(UsersService), members: app.get(MembersService),
         tokens: app.get(TokensService), pages: app.get(PagesService),
+        accounts: app.get(AccountsService), links: app.get(OneTimeLinksService),
       })
       : null;
   } catch (error) {
@@ -87,5 +90,5 @@ export async function serve(config: AppConfig, options: { demo: boolean }): Prom
   }, config.stopTimeoutSeconds * 1000);
   say(`kb-pages is listening on ${url} (database: ${printableUrl(config.databaseUrl)})`);
   say(`API documentation (Swagger UI): ${url}/api/v1/docs`);
-  if (demo) say(welcomeText(demo, url, dbOptionFor(config.databaseUrl, config.databaseUrl === DEFAULT_DATABASE_URL)));
+  if (demo) say(welcomeText(demo, url, dbOptionFor(config.databaseUrl, config.databaseUrl === DEFAULT_DATABASE_URL), publicUrlOf(config, port)));
 }
