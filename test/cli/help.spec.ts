@@ -6,7 +6,7 @@ import { delimiter, dirname, join } from 'node:path';
 import { inTurn, kbp, kbpBin } from './kbp-process';
 
 const everyCommand = [
-  'kbp serve', 'kbp db migrate', 'kbp base create', 'kbp user create', 'kbp member add', 'kbp token create', 'kbp token list', 'kbp token revoke',
+  'kbp serve', 'kbp db migrate', 'kbp base create', 'kbp user create', 'kbp user set-password', 'kbp user sign-in-link', 'kbp user list', 'kbp user disable', 'kbp user enable', 'kbp user admin', 'kbp member add', 'kbp token create', 'kbp token list', 'kbp token revoke',
 ];
 
 describe('kbp help and usage', () => {
@@ -33,7 +33,9 @@ describe('kbp help and usage', () => {
       ['base', /create \[options\] <BASE_ID>/],
       ['base create', /--description <TEXT>[\s\S]*--view <VIEW>/],
       ['user', /create \[options\] <EMAIL>/],
-      ['user create', /--name <NAME>/],
+      ['user create', /--name <NAME>[\s\S]*--admin[\s\S]*--password-stdin/],
+      ['user set-password', /<EMAIL>[\s\S]*--password-stdin/],
+      ['user sign-in-link', /<EMAIL>/],
       ['member', /add \[options\] <BASE_ID> <EMAIL>/],
       ['member add', /--role <ROLE>/],
       ['token', /create[\s\S]*list[\s\S]*revoke/],
