@@ -1,10 +1,12 @@
 // kbp serve: the demo for a newcomer, settings from options and environment, and a graceful stop.
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { hashToken } from '../../src/auth/tokens';
+import { hashSecret } from '../../src/identity/secrets';
 import { backends, createTestDatabase } from '../support/databases';
 import { freshDatabaseEach, inspect, inTurn, kbp, kbpOk, startServe } from './kbp-process';
 
 const demoToken = /write token\s+(kbp_[0-9A-Za-z]{43})/;
+const setupLink = /\n {2}set a password {2}(\S+\/setup\/([A-Za-z0-9_-]{43}))\n {18}\(one-time link, valid 1 hour\)\n/;
 
 /** Everything the socket receives until `pattern` shows up, or the connection ends or fails. */
 function receive(socket: Socket, pattern: RegExp): Promise<string> {
@@ -69,12 +71,32 @@ describe.each(backends)('kbp serve [%s]', (backend) => {
     ))[0]);
     expect(owner).toEqual({ scope: 'write', email: 'owner@example.com', role: 'owner' });
 
+    // The demo owner's account (the first: an administrator) and a one-time link, under the
+    // address the service listens on when KB_PUBLIC_URL is unset.
+    const [, link, secret] = setupLink.exec(server.output())!;
+    expect(link).toBe(`${server.url}/setup/${secret}`);
+    const account = await inspect(database.url(), async (query) => (await query(
+      `SELECT u.email, a.is_admin, a.password_hash, l.created_at, l.expires_at, l.used_at
+       FROM one_time_links l JOIN users u ON u.user_id = l.user_id JOIN accounts a ON a.user_id = l.user_id WHERE l.link_hash = ?`,
+      [hashSecret(secret)],
+    ))[0]);
+    expect(account).toMatchObject({ email: 'owner@example.com', password_hash: null, used_at: null });
+    expect(Number(account.is_admin)).toBe(1);
+    expect(Date.parse(account.expires_at) - Date.parse(account.created_at)).toBe(3_600_000);
+
     const again = await startServe(['--db', database.url()]);
     const second = await again.stop();
     expect(second.code).toBe(0);
     expect(second.stdout).not.toMatch(/Welcome|kbp_/);
     const list = await kbpOk(['--db', database.url(), 'token', 'list']);
     expect(list.stdout.trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it("points the demo owner's one-time link at KB_PUBLIC_URL", async () => {
+    const server = await startServe(['--db', database.url()], { KB_PUBLIC_URL: 'https://kb.example.com/wiki/' });
+    const [, link] = await server.waitFor(setupLink);
+    await server.stop();
+    expect(link).toMatch(/^https:\/\/kb\.example\.com\/wiki\/setup\/[A-Za-z0-9_-]{43}$/);
   });
 
   it('makes no demo on a database that already has a knowledge base (database from KB_DATABASE_URL)', async () => {
