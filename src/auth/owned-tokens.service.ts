@@ -71,17 +71,8 @@ export class OwnedTokensService {
       if (!(await this.members.isOwner(tx, baseId, input.userId))) {
         throw forbidden('A token can be made only for a knowledge base you own.');
       }
-      await this.tokens.insert(tx, {
-        tokenId: issued.tokenId,
-        name,
-        baseId,
-        userId: input.userId,
-        tokenHash: issued.tokenHash,
-        displayPrefix: issued.displayPrefix,
-        lastFour: issued.lastFour,
-        scope,
-        createdAt: clock.toISOString(),
-        expiresAt,
+      await this.tokens.insert(tx, issued, {
+        name, baseId, userId: input.userId, scope, createdAt: clock.toISOString(), expiresAt,
       });
     });
     return { token: issued.token, tokenId: issued.tokenId, expiresAt, role: 'owner', name, baseId, scope };

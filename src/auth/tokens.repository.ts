@@ -3,14 +3,12 @@ import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
 import type { Scope } from '../vocabulary';
 import { TokenEntity } from './token.entity';
+import type { IssuedToken } from './tokens';
 
-export interface NewTokenRecord {
-  tokenId: string;
+/** What a new token is for; the rest of its row comes from the issued token (tokens.ts). */
+export interface TokenGrant {
   baseId: string;
   userId: number;
-  tokenHash: string;
-  displayPrefix: string;
-  lastFour: string;
   scope: Scope;
   createdAt: string;
   expiresAt: string;
@@ -54,8 +52,12 @@ const LIST_SQL = `
 
 @Injectable()
 export class TokensRepository {
-  async insert(tx: EntityManager, token: NewTokenRecord): Promise<void> {
-    await tx.getRepository(TokenEntity).insert({ ...token, name: token.name ?? null, revokedAt: null, lastUsedAt: null });
+  /** The row of an issued token: its id, hash and what identifies it, never the token itself. */
+  async insert(tx: EntityManager, issued: IssuedToken, grant: TokenGrant): Promise<void> {
+    const { tokenId, tokenHash, displayPrefix, lastFour } = issued;
+    await tx.getRepository(TokenEntity).insert({
+      tokenId, tokenHash, displayPrefix, lastFour, ...grant, name: grant.name ?? null, revokedAt: null, lastUsedAt: null,
+    });
   }
 
   /** Oldest first; all bases, or one. */

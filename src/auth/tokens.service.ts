@@ -62,17 +62,8 @@ export class TokensService {
           `"${user.email}" is not a member of "${base.baseId}"; add them first with: kbp member add ${base.baseId} ${user.email} --role owner`,
         );
       }
-      await this.tokens.insert(tx, {
-        tokenId: issued.tokenId,
-        name,
-        baseId: base.baseId,
-        userId: user.userId,
-        tokenHash: issued.tokenHash,
-        displayPrefix: issued.displayPrefix,
-        lastFour: issued.lastFour,
-        scope,
-        createdAt: clock.toISOString(),
-        expiresAt,
+      await this.tokens.insert(tx, issued, {
+        name, baseId: base.baseId, userId: user.userId, scope, createdAt: clock.toISOString(), expiresAt,
       });
       return role;
     });

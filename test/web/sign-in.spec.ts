@@ -72,7 +72,7 @@ describeEachBackend('sign-in', (harness: () => Harness) => {
     const held = await postForm(request(other().getHttpServer()), '/signin', { email: account.email, password: account.password });
     expect(held.status).toBe(429);
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
-    expect(problemOf(held.text)).toMatch(/^Too many failed sign-ins for this address\. Try again in \d+ seconds\.$/);
+    expect(problemOf(held.text)).toMatch(/^Too many failed sign-ins for this email address\. Try again in \d+ seconds\.$/);
     expect(held.headers['set-cookie']).toBeUndefined();
   });
 

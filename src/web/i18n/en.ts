@@ -14,7 +14,7 @@ export const en = {
   password: 'Password',
   signIn: 'Sign in',
   signInRefused: 'The email or password is not right.',
-  signInWait: (seconds: number) => `Too many failed sign-ins for this address. Try again in ${seconds} seconds.`,
+  signInWait: (seconds: number) => `Too many failed sign-ins for this email address. Try again in ${seconds} seconds.`,
   signInThrottled: 'Too many sign-in attempts from your network. Wait a few minutes and try again.',
   signedOut: 'You are signed out.',
   forgotPassword: 'Forgot your password? Ask an administrator for a one-time sign-in link.',

@@ -16,7 +16,7 @@ export const ja: Messages = {
   password: 'パスワード',
   signIn: 'サインイン',
   signInRefused: 'メールアドレスまたはパスワードが正しくありません。',
-  signInWait: (seconds) => `このアドレスへのサインインの失敗が多すぎます。${seconds} 秒後にもう一度お試しください。`,
+  signInWait: (seconds) => `このメールアドレスへのサインインの失敗が多すぎます。${seconds} 秒後にもう一度お試しください。`,
   signInThrottled: 'お使いのネットワークからのサインインの試行が多すぎます。数分待ってからもう一度お試しください。',
   signedOut: 'サインアウトしました。',
   forgotPassword: 'パスワードを忘れた場合は、管理者に一回限りのサインインリンクを発行してもらってください。',
