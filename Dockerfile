@@ -31,6 +31,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/src/docs/manual.md ./src/docs/manual.md
+# The web pages' templates and assets, read from the sources as the manual is.
+COPY --from=build /app/src/web/views ./src/web/views
+COPY --from=build /app/src/web/assets ./src/web/assets
 COPY --from=build --chown=10001:10001 /app/volume /data
 USER 10001
 VOLUME /data

@@ -76,6 +76,14 @@ describe('three replicas of the image behind nginx on one MariaDB', () => {
     expect(rows).toBe(distinct);
   });
 
+  it('serves the web pages from the image, through the balancer', async () => {
+    const page = await fetch(`${cluster.balancerUrl}/signin`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form class="card" method="post" action="/signin">');
+    const style = await fetch(`${cluster.balancerUrl}/assets/kb.css`);
+    expect({ status: style.status, type: style.headers.get('content-type') }).toEqual({ status: 200, type: 'text/css; charset=utf-8' });
+  });
+
   it('(a) rolls the replicas one by one with SIGTERM and fails no request', async () => {
     const outcomes = await underLoad(async () => {
       for (const replica of cluster.replicas) {

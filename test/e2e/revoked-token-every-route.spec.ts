@@ -7,6 +7,7 @@
 import request from 'supertest';
 import { TokensService } from '../../src/auth/tokens.service';
 import { RouteTable } from '../../src/http/route-table';
+import { webAssetsPrefix, webPagePrefixes } from '../../src/web/web-middleware';
 import { describeEachBackend, secondService, type TestBase } from '../support/e2e';
 
 /**
@@ -35,6 +36,12 @@ const BODIES: Record<string, object> = {
   'PATCH /api/v1/bases/:base_id/pages/:content_id': { title: 'Renamed' },
 };
 
+/** The web pages take no bearer token: a session cookie, whose guards test/web/ tests, and / leads to them. */
+const isWebPage = (route: string): boolean => {
+  const path = route.split(' ')[1];
+  return path === '/' || [...webPagePrefixes, webAssetsPrefix].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+};
+
 type Method = 'get' | 'head' | 'post' | 'patch' | 'delete' | 'put' | 'options';
 
 /** `path` with its parameters filled in: the test's base, and a page made for this one call. */
@@ -54,7 +61,7 @@ describeEachBackend('a revoked token on every route', (h) => {
       .flatMap(({ path, methods }) => [...methods].flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]).map((m) => `${m} ${path}`)))
       .sort();
   }
-  const isOpen = (route: string) => OPEN_ROUTES.includes(route.replace(/^HEAD /, 'GET '));
+  const isOpen = (route: string) => OPEN_ROUTES.includes(route.replace(/^HEAD /, 'GET ')) || isWebPage(route);
 
   function callViaOther(route: string, path: string, base: TestBase) {
     const [method] = route.split(' ');
