@@ -15,8 +15,6 @@ export interface SignedIn {
   name: string;
   isAdmin: boolean;
   locale: Locale | null;
-  /** The stored key of the session (SHA-256 hex of the cookie): for a CSRF token or a log line, never the cookie. */
-  sessionHash: string;
 }
 
 @Injectable()
@@ -56,7 +54,7 @@ export class SessionsService {
       await this.db.write((tx) => this.sessions.touch(tx, sessionHash, new Date(now).toISOString()));
     }
     const locale = session.locale === 'en' || session.locale === 'ja' ? session.locale : null;
-    return { userId: session.userId, email: session.email, name: session.name, isAdmin: session.isAdmin, locale, sessionHash };
+    return { userId: session.userId, email: session.email, name: session.name, isAdmin: session.isAdmin, locale };
   }
 
   /** Sign-out: the cookie's session ends (nothing happens for an unknown one). */

@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { originOf, sameSiteRequest } from './cross-site';
+import { requestOrigin } from './public-url';
 import { CrossSiteRefused } from './web-errors';
 
 @Injectable()
@@ -18,9 +19,7 @@ export class CrossSiteGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    // The origin the browser sees: the public URL, or the request's own scheme and Host (behind a
-    // balancer, trust proxy makes them the client's).
-    const own = [`${request.protocol}://${request.get('host') ?? ''}`, ...(this.publicOrigin ? [this.publicOrigin] : [])];
+    const own = [requestOrigin(request), ...(this.publicOrigin ? [this.publicOrigin] : [])];
     const allowed = sameSiteRequest(
       { method: request.method, secFetchSite: request.get('sec-fetch-site'), origin: request.get('origin') },
       own,

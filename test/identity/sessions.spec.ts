@@ -37,7 +37,7 @@ describe.each(backends)('sessions [%s]', (backend) => {
   it('resolves the cookie to its user, and nothing else to anyone', async () => {
     const cookie = await id.sessions.start(userId);
     expect(await id.sessions.resolve(cookie)).toEqual({
-      userId, email: 'alice@example.com', name: 'Alice', isAdmin: true, locale: null, sessionHash: sha256(cookie),
+      userId, email: 'alice@example.com', name: 'Alice', isAdmin: true, locale: null,
     });
     const oneCharacterOff = cookie.slice(0, -1) + (cookie.endsWith('A') ? 'B' : 'A');
     for (const other of [undefined, '', 'x', sha256(cookie), oneCharacterOff]) {

@@ -7,12 +7,14 @@ import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { DomainError, notFound } from '../../errors/domain-error';
 import { Public } from '../../http/decorators/protection';
+import { setupUrl } from '../../identity/one-time-links.service';
 import { CrossSiteGuard } from '../cross-site.guard';
 import { field, wholeNumber } from '../forms';
 import { noticeOf, withNotice } from '../notices';
 import { AdministratorGuard } from '../session/administrator.guard';
 import { SignedInGuard } from '../session/signed-in.guard';
 import type { WebRequest, WebUser } from '../session/web-request';
+import { publicUrlFor } from '../public-url';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
@@ -127,9 +129,8 @@ export class AdminController {
 
   private showLink(request: WebRequest, response: Response, link: IssuedLink, message: string): void {
     const context = pageContext(request);
-    const origin = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
     this.views.render(response, 'link-issued', context, { title: this.views.messages(context).oneTimeLink, section: 'admin' }, {
-      message, link: `${origin}/setup/${link.secret}`,
+      message, link: setupUrl(publicUrlFor(this.config, request), link.secret),
     });
   }
 

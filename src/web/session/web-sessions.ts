@@ -26,10 +26,8 @@ export class WebSessions {
     const cookie = readSessionCookie(request, this.policy);
     if (!cookie) return null;
     const signedIn = await this.sessions.resolve(cookie);
-    if (!signedIn) return null;
-    request.sessionCookie = cookie;
-    const { userId, email, name, isAdmin, locale } = signedIn;
-    return { userId, email, name, isAdmin, locale };
+    if (signedIn) request.sessionCookie = cookie;
+    return signedIn;
   }
 
   /** A new session (a new id at every sign-in), its cookie set; the request's old one ended. */

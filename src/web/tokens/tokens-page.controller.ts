@@ -14,6 +14,7 @@ import { field } from '../forms';
 import { noticeOf, withNotice } from '../notices';
 import { SignedInGuard } from '../session/signed-in.guard';
 import type { WebRequest, WebUser } from '../session/web-request';
+import { publicUrlFor } from '../public-url';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
@@ -53,9 +54,8 @@ export class TokensPageController {
       });
       const context = pageContext(request);
       const t = this.views.messages(context);
-      const origin = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
       this.views.render(response, 'token-created', context, { title: t.newToken, section: 'tokens' }, {
-        name: form.name.trim(), token: created.token, curl: curlLine(origin, form.base, created.token),
+        name: form.name.trim(), token: created.token, curl: curlLine(publicUrlFor(this.config, request), form.base, created.token),
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
