@@ -10,7 +10,7 @@ ARG BASE_IMAGE=node:26-slim
 FROM ${BUILD_IMAGE} AS build
 ENV npm_config_nodedir=/usr/local
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json tsconfig.islands.json nest-cli.json ormconfig.ts ./
 COPY scripts ./scripts
 COPY src ./src
 COPY bench ./bench

@@ -45,6 +45,11 @@ export class MembersService {
     return this.members.basesWithRole(this.db.reader, userId, 'owner');
   }
 
+  /** The user's role in the base, or null when not a member. */
+  roleOf(baseId: string, userId: number): Promise<Role | null> {
+    return this.members.roleOf(this.db.reader, baseId, userId);
+  }
+
   /** Makes the user a member of the base with `role`, or changes the role of a member. */
   async add(baseId: string, email: string, role: string): Promise<Membership> {
     const checkedRole = oneOf<Role>(roles, role, 'role');

@@ -20,6 +20,8 @@ export interface PageOptions {
   /** Which entry of the navigation is current. */
   section?: 'tokens' | 'account' | 'admin';
   notice?: string;
+  /** Scripts of src/web/islands the page uses, by name (ime-safe-enter is on every page). */
+  islands?: string[];
   problem?: string;
   status?: number;
 }

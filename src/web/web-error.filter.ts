@@ -9,7 +9,8 @@ import { signInPath } from './sign-in/sign-in-paths';
 import { pageContext } from './session/web-sessions';
 import type { WebRequest } from './session/web-request';
 import { Views } from './views';
-import { AdministratorsOnly, CrossSiteRefused, SignInRequired } from './web-errors';
+import { SignInToRead } from '../reading/sign-in-to-read';
+import { AdministratorsOnly, CrossSiteRefused, NotThisRole, SignInRequired } from './web-errors';
 
 @Catch()
 export class WebErrorFilter implements ExceptionFilter {
@@ -24,7 +25,7 @@ export class WebErrorFilter implements ExceptionFilter {
       response.end();
       return;
     }
-    if (exception instanceof SignInRequired) {
+    if (exception instanceof SignInRequired || exception instanceof SignInToRead) {
       // Back to the page after signing in; a form's target is not a page, so back to where it was.
       response.redirect(303, signInPath(request.method === 'GET' ? request.originalUrl : undefined));
       return;
@@ -42,6 +43,7 @@ export class WebErrorFilter implements ExceptionFilter {
   private describe(exception: unknown, request: WebRequest, t: ReturnType<Views['messages']>): [number, string, string] {
     if (exception instanceof CrossSiteRefused) return [403, t.forbiddenTitle, t.crossSiteRefused];
     if (exception instanceof AdministratorsOnly) return [403, t.forbiddenTitle, t.adminOnly];
+    if (exception instanceof NotThisRole) return [403, t.forbiddenTitle, exception.needed === 'owner' ? t.ownersOnly : t.writersOnly];
     if (exception instanceof ThrottlerException) return [429, t.errorTitle, t.signInThrottled];
     if (exception instanceof DomainError) {
       const status = errorStatus[exception.code];

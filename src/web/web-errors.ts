@@ -16,3 +16,10 @@ export class AdministratorsOnly extends Error {
     super('Only instance administrators can open this page.');
   }
 }
+
+/** A member whose role is below what the page needs (a reader on an editing page, a writer on settings). */
+export class NotThisRole extends Error {
+  constructor(readonly needed: 'writer' | 'owner') {
+    super(`Only ${needed === 'owner' ? 'owners' : 'writers and owners'} of this knowledge base can do this.`);
+  }
+}

@@ -6,12 +6,23 @@ import type { AppConfig } from '../config/config';
 import { securityHeaders } from './security-headers';
 
 /** Where the pages live: each prefix covers what lies under it. */
-export const webPagePrefixes = ['/signin', '/signout', '/setup', '/account', '/tokens', '/admin'];
+export const accountPagePrefixes = ['/signin', '/signout', '/setup', '/account', '/tokens', '/admin'];
+/** The pages of the knowledge bases, whose editor sends a page's body. */
+export const basePagesPrefix = '/kb';
+export const webPagePrefixes = [...accountPagePrefixes, basePagesPrefix];
 export const webAssetsPrefix = '/assets';
+
+/** Form fields beside a page's body (title, format, language, the version edited, the tab). */
+const EDITOR_FIELDS_BYTES = 8 * 1024;
 
 export function webMiddleware(config: AppConfig): Router {
   const headers = securityHeaders(config.publicUrl?.startsWith('https:') ?? false);
+  const form = (limit: number) => express.urlencoded({ extended: false, limit, parameterLimit: 20 });
   return express.Router({ caseSensitive: true })
-    .use(webPagePrefixes, headers, express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }))
+    .use(accountPagePrefixes, headers, form(16 * 1024))
+    // A page's body, percent-encoded, may take up to three bytes a byte of the API's body limit.
+    .use(basePagesPrefix, headers, form(3 * config.bodyLimit + EDITOR_FIELDS_BYTES))
+    // The home page, the list of bases: that path alone, not everything under it.
+    .get('/', headers)
     .use(webAssetsPrefix, headers);
 }

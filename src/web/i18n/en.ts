@@ -1,4 +1,7 @@
 // Every text of the web pages in English. ja.ts has the same keys (the type makes sure of it).
+import { readingEn } from './reading';
+import { editingEn } from './editing';
+import { membersEn } from './members';
 export const en = {
   product: 'kb-pages',
   skipToContent: 'Skip to content',
@@ -132,6 +135,13 @@ export const en = {
   errorGeneric: 'The service could not do this. Try again; if it keeps failing, tell an administrator.',
   adminOnly: 'Only instance administrators can open this page.',
   home: 'Home',
+  writersOnly: 'Only writers and owners of this knowledge base can do this.',
+  ownersOnly: 'Only owners of this knowledge base can do this.',
+
+  // The pages of a knowledge base, each feature's texts in a file of its own.
+  ...readingEn,
+  ...editingEn,
+  ...membersEn,
 };
 
 export type Messages = typeof en;

@@ -1,5 +1,8 @@
 // Every text of the web pages in Japanese, key for key with en.ts.
 import type { Messages } from './en';
+import { readingJa } from './reading';
+import { editingJa } from './editing';
+import { membersJa } from './members';
 
 export const ja: Messages = {
   product: 'kb-pages',
@@ -134,4 +137,11 @@ export const ja: Messages = {
   errorGeneric: 'この操作を完了できませんでした。もう一度お試しください。続く場合は管理者に連絡してください。',
   adminOnly: 'このページはインスタンスの管理者だけが開けます。',
   home: 'ホーム',
+  writersOnly: 'この操作ができるのは、このナレッジベースの編集者とオーナーだけです。',
+  ownersOnly: 'この操作ができるのは、このナレッジベースのオーナーだけです。',
+
+  // The pages of a knowledge base, each feature's texts in a file of its own.
+  ...readingJa,
+  ...editingJa,
+  ...membersJa,
 };
