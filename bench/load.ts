@@ -55,19 +55,21 @@ export function connectionsFor(connections: number, amount: number | undefined):
 export function headersFor(token: string | undefined, request: BenchRequest): Record<string, string> {
   const headers: Record<string, string> = { ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
   return headers;
 }
 
-/** Sends one request and returns its status and JSON (or null), to check an operation before loading it. */
-export async function probe(url: string, token: string | undefined, request: BenchRequest): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(url + request.path, { method: request.method, headers: headersFor(token, request), body: request.body });
+/** Sends one request and returns its status, its body's size and JSON (or null), to check an operation before loading it. */
+export async function probe(url: string, token: string | undefined, request: BenchRequest): Promise<{ status: number; json: unknown; bytes: number }> {
+  // Not followed: a form's 303 is its answer.
+  const response = await fetch(url + request.path, { method: request.method, headers: headersFor(token, request), body: request.body, redirect: 'manual' });
   const text = await response.text();
+  const bytes = Buffer.byteLength(text);
   try {
-    return { status: response.status, json: JSON.parse(text) };
+    return { status: response.status, json: JSON.parse(text), bytes };
   } catch {
-    // Not JSON (an empty 204, say); the status is what matters.
-    return { status: response.status, json: null };
+    // Not JSON (an empty 204 or a web page, say); the status is what matters.
+    return { status: response.status, json: null, bytes };
   }
 }
 

@@ -93,7 +93,7 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     const [serverCpu, loadCpu, wall] = [after.server - before.server, after.load - before.load, after.wall - before.wall];
     const others = after.machine - before.machine - serverCpu - loadCpu - (databaseCpu ?? 0);
     return {
-      name: operation.name, result, hits,
+      name: operation.name, result, hits, answerKiB: checked.bytes / 1024,
       cpuMsPerRequest: perRequest(serverCpu),
       databaseCpuMsPerRequest: perRequest(ownDatabaseCpu),
       // Counters read a moment apart can leave a few ticks of jitter below zero.

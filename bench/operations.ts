@@ -46,7 +46,16 @@ export const ACCEPT_GZIP = 'gzip, deflate';
 /** The read agents make most: its ratio to the Nest hello is also measured in turn with it (in-turn.ts). */
 export const DETAIL_ANOTHER_PAGE = 'detail (another page each time)';
 
-export function benchOperations(seeded: SeededBase, connections: number): BenchOperation[] {
+/** Where the pages the delete row never reaches begin. */
+export const keptFrom = (pageCount: number) => Math.ceil(pageCount * DELETABLE_SHARE);
+
+/** The web UI's rows (web-rows.ts): its reads go after the API's, its reorder among the writes. */
+export interface WebRows {
+  reads: BenchOperation[];
+  reorder: BenchOperation;
+}
+
+export function benchOperations(seeded: SeededBase, connections: number, web?: WebRows): BenchOperation[] {
   const base = `/api/v1/bases/${seeded.baseId}`;
   const { pages } = seeded;
   const middle = Math.floor(pages.length / 2);
@@ -72,6 +81,7 @@ export function benchOperations(seeded: SeededBase, connections: number): BenchO
     })),
     { name: TREE_GZIP, expect: 200, sequence: [{ ...get(`${base}/tree`), headers: { 'accept-encoding': ACCEPT_GZIP } }] },
     { name: TREE_PLAIN, expect: 200, sequence: [get(`${base}/tree`)] },
+    ...(web?.reads ?? []),
     {
       name: 'create',
       expect: 201,
@@ -93,6 +103,7 @@ export function benchOperations(seeded: SeededBase, connections: number): BenchO
         json('PATCH', `${base}/pages/${parent.contentId}`, { level: 1 }),
       ],
     },
+    ...(web ? [web.reorder] : []),
     {
       name: 'delete (next early page)',
       expect: 204,
@@ -110,7 +121,7 @@ export function benchOperations(seeded: SeededBase, connections: number): BenchO
  */
 export function twoServiceOperations(seeded: SeededBase): BenchOperation[] {
   const base = `/api/v1/bases/${seeded.baseId}`;
-  const kept = seeded.pages.slice(Math.ceil(seeded.pages.length * DELETABLE_SHARE));
+  const kept = seeded.pages.slice(keptFrom(seeded.pages.length));
   const spread = Array.from({ length: Math.min(SPREAD_PAGES, kept.length) }, (_, i) => kept[(i * SPREAD_STEP) % kept.length]);
   return [
     { name: DETAIL_ANOTHER_PAGE, expect: 200, sequence: spread.map((p) => get(`${base}/pages/${p.contentId}`)) },

@@ -14,11 +14,12 @@ import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } 
 import { inTurnRatios, measureInTurn } from './in-turn';
 import { LoadGenerator } from './load';
 import { ceilingOperation, measureRows } from './measure';
-import { ACCEPT_GZIP, benchOperations, DETAIL_ANOTHER_PAGE, twoServiceOperations } from './operations';
+import { ACCEPT_GZIP, benchOperations, DETAIL_ANOTHER_PAGE, keptFrom, twoServiceOperations } from './operations';
 import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer, stopProcess, type StartedServer } from './processes';
 import { seedCorpus } from './seed-corpus';
 import { markdownTable } from './table';
 import { measureTwoServices } from './two-services';
+import { fillTrash, signInOwner, TRASHED_PAGES, webOperations } from './web-rows';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable } from './two-services-table';
 
 const CONNECTIONS = 10;
@@ -132,7 +133,10 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   const service = await startService();
   const treeCeiling = await started(startServer(benchScript('ceiling-server.js'), await treeBytesFiles(service.url, seeded.baseId, seeded.token), flags));
   const databasePid = backend === 'mysql' && isLocal(database.url) ? localDatabaseServerPid() : undefined;
-  const operations = benchOperations(seeded, CONNECTIONS);
+  log(`[${backend}] putting ${TRASHED_PAGES} pages in the trash, signing the owner in …`);
+  await fillTrash(service.url, seeded);
+  const cookie = await signInOwner(database.url, service.url, seeded.baseId);
+  const operations = benchOperations(seeded, CONNECTIONS, webOperations(seeded, cookie, keptFrom(seeded.pages.length)));
   const runSetup = { load, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds, operations, log: (line: string) => log(`[${backend}] ${line}`) };
   // Before the rows: the writes among them delete pages this row reads.
   const detail = operations.find((operation) => operation.name === DETAIL_ANOTHER_PAGE)!;

@@ -18,6 +18,8 @@ export interface Row {
   loadCoreBusy?: number;
   /** CPU the rest of the machine used meanwhile, in cores (0.1 = a tenth of a core): other processes. */
   otherCores?: number;
+  /** The size of the row's first answer (decoded), in KiB. */
+  answerKiB?: number;
   /** `total` of a search answer: how many pages match. */
   hits?: number;
   /** req/s ÷ mean req/s of the bare node:http ceiling and of the Nest hello ceiling. */
@@ -34,7 +36,7 @@ const rate = (value: number) => value.toFixed(value < 100 ? 1 : 0);
 export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
   const header = [
     'row', 'req/s', 'p50 ms', 'p99 ms', '÷ node:http', '÷ Nest hello', 'CPU ms/req',
-    ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'server core busy', 'load core busy', 'other cores', 'peak RSS MiB', 'requests', 'failures', 'hits',
+    ...(withDatabaseCpu ? ['DB CPU ms/req'] : []), 'server core busy', 'load core busy', 'other cores', 'peak RSS MiB', 'answer KiB', 'requests', 'failures', 'hits',
   ];
   const lines = rows.map((row) => {
     const r = row.result;
@@ -43,7 +45,7 @@ export function markdownTable(rows: Row[], withDatabaseCpu: boolean): string {
       row.name, rate(r.requestsPerSecond), fixed(r.p50Ms, 2), fixed(r.p99Ms, 2), fixed(row.ratioBare, 3), fixed(row.ratioNest, 3),
       fixed(row.cpuMsPerRequest, 3), ...(withDatabaseCpu ? [fixed(row.databaseCpuMsPerRequest, 3)] : []),
       fixed(row.serverCoreBusy, 2), fixed(row.loadCoreBusy, 2), fixed(row.otherCores, 2),
-      fixed(row.peakRssMiB, 0), String(r.requests), String(r.failures), row.hits === undefined ? '' : String(row.hits),
+      fixed(row.peakRssMiB, 0), fixed(row.answerKiB, 1), String(r.requests), String(r.failures), row.hits === undefined ? '' : String(row.hits),
     ];
   });
   return markdown(header, lines);

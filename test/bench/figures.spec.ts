@@ -206,18 +206,18 @@ describe('a row of the main table', () => {
   const result = { requestsPerSecond: 146.2, p50Ms: 68.43, p99Ms: 120.5, requests: 1170, failures: 0, seconds: 8 };
   const row = {
     name: 'tree (uncompressed)', result, cpuMsPerRequest: 1.988, databaseCpuMsPerRequest: 0.1234, serverCoreBusy: 0.291, loadCoreBusy: 0.987,
-    otherCores: 0.04, ratioBare: 0.0031, ratioNest: 0.0082, peakRssMiB: 251.4,
+    otherCores: 0.04, ratioBare: 0.0031, ratioNest: 0.0082, peakRssMiB: 251.4, answerKiB: 6234.56,
   };
 
   it('shows how busy the server and the load generator each kept their core, after the CPU figures', () => {
     const [header, , line] = markdownTable([row], true).split('\n');
-    expect(header).toBe('| row | req/s | p50 ms | p99 ms | ÷ node:http | ÷ Nest hello | CPU ms/req | DB CPU ms/req | server core busy | load core busy | other cores | peak RSS MiB | requests | failures | hits |');
-    expect(line).toBe('| tree (uncompressed) | 146 | 68.43 | 120.50 | 0.003 | 0.008 | 1.988 | 0.123 | 0.29 | 0.99 | 0.04 | 251 | 1170 | 0 |  |');
+    expect(header).toBe('| row | req/s | p50 ms | p99 ms | ÷ node:http | ÷ Nest hello | CPU ms/req | DB CPU ms/req | server core busy | load core busy | other cores | peak RSS MiB | answer KiB | requests | failures | hits |');
+    expect(line).toBe('| tree (uncompressed) | 146 | 68.43 | 120.50 | 0.003 | 0.008 | 1.988 | 0.123 | 0.29 | 0.99 | 0.04 | 251 | 6234.6 | 1170 | 0 |  |');
   });
 
   it('leaves the database column out where the database is not on this machine', () => {
     const [header, , line] = markdownTable([row], false).split('\n');
     expect(header).not.toContain('DB CPU');
-    expect(line).toBe('| tree (uncompressed) | 146 | 68.43 | 120.50 | 0.003 | 0.008 | 1.988 | 0.29 | 0.99 | 0.04 | 251 | 1170 | 0 |  |');
+    expect(line).toBe('| tree (uncompressed) | 146 | 68.43 | 120.50 | 0.003 | 0.008 | 1.988 | 0.29 | 0.99 | 0.04 | 251 | 6234.6 | 1170 | 0 |  |');
   });
 });
