@@ -47,7 +47,7 @@ export class TrashRepository {
     return rows[0] ? Number(rows[0].total) : null;
   }
 
-  /** A window of the base's trash, newest deletion first (the later deleted of two at one time first), with who deleted each. */
+  /** A window of the base's trash, newest deletion first (of two deleted in one millisecond, the newer page), with who deleted each. */
   async list(em: EntityManager, baseId: string, paging: { offset: number; limit: number }): Promise<TrashedPageRow[]> {
     const rows: TrashedRecord[] = await em.query(
       `SELECT ${TRASHED_COLUMNS} FROM pages p ${joinUserRow(sql`p.deleted_by`, 'LEFT JOIN')}

@@ -190,6 +190,24 @@ describeEachBackend('PageMovesService', (h) => {
     await expectRestOutline(base, model.map((p) => `${p.title}:${p.level}`));
   });
 
+  it('moves a subtree larger than one statement of position changes (batched), on every page of it', async () => {
+    const base = await h().fresh();
+    const root = await s.addPage(base.baseId, { title: 'Root' });
+    const children = await Promise.all(Array.from({ length: 540 }, (_, i) => s.addPage(base.baseId, { title: `C${i}` })));
+    // One after another, first to last: each takes the pages after it, deeper, along.
+    const inOrder = (await s.list(base.baseId)).pages.slice(1);
+    for (const child of inOrder) await s.setLevel(base.baseId, child.contentId, 1);
+    expect(children).toHaveLength(540);
+    const last = await s.addPage(base.baseId, { title: 'Last' });
+    const before = (await s.list(base.baseId)).pages.map((p) => p.contentId);
+    await moves.move(base.baseId, last.contentId, 'up');
+    expect((await s.list(base.baseId)).pages.map((p) => p.contentId)).toEqual([last.contentId, ...before.slice(0, -1)]);
+    await moves.move(base.baseId, root.contentId, 'up');
+    expect((await s.list(base.baseId)).pages.map((p) => p.contentId)).toEqual(before);
+    const window = await base.call('get', `${base.pagesPath()}?offset=535&limit=10`);
+    expect(window.body.pages.map((p: any) => [p.content_id, p.order, p.level])).toEqual(before.slice(535).map((id, i) => [id, 535 + i, id === last.contentId ? 0 : 1]));
+  });
+
   it('another service on the database, its tree, paths, list and kept rank keys warm, answers the moved outline at once', async () => {
     for (const app of [h().app, other()]) app.get(KeptRankKeys).keepFrom = 0;
     try {
