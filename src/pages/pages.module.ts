@@ -6,19 +6,21 @@ import { AuthModule } from '../auth/auth.module';
 import { OrderModule } from '../order/order.module';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
+import { PageMovesRepository } from './page-moves.repository';
 import { PageMovesService } from './page-moves.service';
 import { PagePurgeService } from './page-purge.service';
 import { PagesController } from './pages.controller';
 import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
+import { TrashRepository } from './trash.repository';
 import { TrashService } from './trash.service';
 
 @Module({
   imports: [AuthModule, OrderModule],
   controllers: [PagesController],
-  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, TrashService, PagePurgeService],
+  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService],
   // The web UI's use cases, beside the REST API's.
-  exports: [PagesService, PageMovesService, TrashService, PagePurgeService],
+  exports: [PagesService, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService],
 })
 export class PagesModule {
   /** The pages module with `indexModule`, which must export SearchIndex. */
