@@ -12,7 +12,10 @@
 //
 // A deleted page only leaves ALL_KEY, which every indexed page holds and every search intersects
 // its hits with: the rest of its postings stay, unread, as page ids are never live again. So a
-// delete's merge rewrites one chunk row instead of every key of the page's text.
+// delete's merge rewrites one chunk row instead of every key of the page's text. That holds when
+// the page's stored texts are the ones its postings hold; when they are not (a page edited, then
+// deleted before a merge), every key of the old texts leaves. So a merged delete leaves the
+// postings holding nothing of the page, or its stored texts' keys but ALL_KEY.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BoundedCache } from '../cache/bounded-cache';
@@ -122,16 +125,24 @@ export class SearchIndexService extends SearchIndex {
 
   private async collect(tx: EntityManager, rows: readonly PendingTextRow[], words: WordNumbers, changes: PostingChanges): Promise<void> {
     const pages: { pageId: number; old: PageTextKeys | null; now: PageTextKeys; unchanged: Set<string> }[] = [];
+    /** Deleted pages whose stored texts are not the ones their postings hold: all their keys leave. */
+    const gone: { pageId: number; old: PageTextKeys }[] = [];
     for (const row of rows) {
       if (row.now) {
         const [old, now] = [row.old && keysOfTexts(row.old), keysOfTexts(row.now)];
         pages.push({ pageId: row.pageId, old, now, unchanged: old ? unchangedWords(old, now) : NONE });
-      } else if (row.old) {
+      } else if (row.old && row.oldIsStored) {
         changes.replace(row.pageId, ONLY_ALL, NO_KEYS);
+      } else if (row.old) {
+        gone.push({ pageId: row.pageId, old: keysOfTexts(row.old) });
       }
     }
     const wordsOf = (keys: PageTextKeys | null, unchanged: Set<string>) => (keys ? numberedWords(keys) : []).filter((word) => !unchanged.has(word));
-    await words.load(tx, pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]));
+    await words.load(tx, [
+      ...pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]),
+      ...gone.flatMap(({ old }) => numberedWords(old)),
+    ]);
+    for (const { pageId, old } of gone) changes.replace(pageId, pageKeys(old, words.known), NO_KEYS);
     for (const { pageId, old, now, unchanged } of pages) {
       // The old text's words were numbered when it was indexed; the new text may bring new ones.
       const before = old ? pageKeys(old, (word) => (unchanged.has(word) ? undefined : words.known(word))) : NO_KEYS;
