@@ -15,7 +15,8 @@
 // delete's merge rewrites one chunk row instead of every key of the page's text. That holds when
 // the page's stored texts are the ones its postings hold; when they are not (a page edited, then
 // deleted before a merge), every key of the old texts leaves. So a merged delete leaves the
-// postings holding nothing of the page, or its stored texts' keys but ALL_KEY.
+// postings holding nothing of the page, or its stored texts' keys but ALL_KEY: what a delete
+// forever (pagePurged) takes out, the stored texts being all it can read of the page.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BoundedCache } from '../cache/bounded-cache';
@@ -71,6 +72,34 @@ export class SearchIndexService extends SearchIndex {
   async pageDeleted(tx: EntityManager, page: IndexedPage): Promise<void> {
     // The texts the postings hold are the stored ones: copied by the database, not sent back and forth.
     await this.repo.addPendingAsStored(tx, page.baseId, page.pageId);
+  }
+
+  /**
+   * Takes a soft-deleted page out of the index for good, under the base's merge lock (a merge
+   * reads chunks and writes them back; one running now has finished, its pending rows folded in,
+   * before this reads anything). The postings hold the keys of the pending row's old texts (none
+   * when null) while the page is pending, else nothing or the keys of its stored texts (a merged
+   * delete, above): those keys lose the page id, chunks left empty go, and the pending row goes.
+   * The base's words stay, those only this page held included: a word names no page, only the
+   * postings over word numbers that find it (a search of it finds no page), and word numbers
+   * are never given again (KeptWords relies on that).
+   */
+  async pagePurged(tx: EntityManager, page: IndexedPage): Promise<void> {
+    const { baseId, pageId } = page;
+    await this.repo.lockMerges(tx, baseId);
+    const found = await this.repo.purgedPageTexts(tx, baseId, pageId);
+    const texts = found.pending ? found.old : found.stored;
+    if (texts) {
+      const keys = keysOfTexts(texts);
+      const words = await WordNumbers.open(this.repo, tx, baseId);
+      // Every word the postings hold of the page was numbered when its text was indexed; a word never numbered has no key.
+      await words.load(tx, numberedWords(keys));
+      const changes = new PostingChanges();
+      changes.replace(pageId, pageKeys(keys, words.known), NO_KEYS);
+      await this.repo.movePostingsVersion(tx, baseId);
+      await changes.write(this.repo, tx, baseId);
+    }
+    if (found.pending) await this.repo.deletePending(tx, baseId, [pageId]);
   }
 
   /**

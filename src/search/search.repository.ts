@@ -33,6 +33,15 @@ export interface PendingTextRow {
   oldIsStored: boolean;
 }
 
+/** What the postings may hold of a soft-deleted page (SearchRepository.purgedPageTexts). */
+export interface PurgedPageTexts {
+  /** Whether the page has a pending row; its `old` texts are then what the postings hold (null: nothing). */
+  pending: boolean;
+  old: SearchTexts | null;
+  /** The page's stored texts (null when it has none). */
+  stored: SearchTexts | null;
+}
+
 /** Where a term occurs in a page (TermMatches.found): in the title, in the body only; 0 = absent. */
 export const IN_TITLE = 2;
 export const IN_BODY = 1;
@@ -250,6 +259,20 @@ export class SearchRepository {
       now: row.status === 'A' ? { searchTitle: String(row.search_title), searchBody: String(row.search_body) } : null,
       oldIsStored: Number(row.old_is_stored) === 1,
     }));
+  }
+
+  /** A soft-deleted page's pending row, if any, and its stored texts, in one statement (call under the base's merge lock). */
+  async purgedPageTexts(tx: EntityManager, baseId: string, pageId: number): Promise<PurgedPageTexts> {
+    const rows: Record<string, string | number | null>[] = await tx.query(
+      `SELECT s.page_id AS pending_id, s.old_title, s.old_body, t.search_title, t.search_body
+       FROM (SELECT ? AS page_id) x ${joinPageTexts(sql`x.page_id`, 'LEFT JOIN')}
+       LEFT JOIN search_pending s ON s.base_id = ? AND s.page_id = x.page_id`, [pageId, baseId]);
+    const row = rows[0];
+    return {
+      pending: row.pending_id !== null,
+      old: row.old_title === null ? null : { searchTitle: String(row.old_title), searchBody: String(row.old_body ?? '') },
+      stored: row.search_title === null ? null : { searchTitle: String(row.search_title), searchBody: String(row.search_body) },
+    };
   }
 
   async deletePending(tx: EntityManager, baseId: string, pageIds: readonly number[]): Promise<void> {
