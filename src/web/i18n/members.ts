@@ -21,7 +21,7 @@ export const membersEn = {
   membersColEmail: 'Email',
   membersColRole: 'Role',
   membersColActions: 'Actions',
-  membersYou: '(you)',
+  membersYou: ' (you)',
   membersChangeRole: 'Change role',
   membersRemove: 'Remove',
 
