@@ -55,6 +55,11 @@ export class UsersService {
     return this.users.findByEmail(this.db.reader, normaliseEmail(email));
   }
 
+  /** The user of an address in any case, read with `em` (a write's transaction), or null. */
+  findIn(em: EntityManager, email: string): Promise<UserRecord | null> {
+    return this.users.findByEmail(em, normaliseEmail(email));
+  }
+
   /** The user, read with `em` (a write's transaction), or NOT_FOUND saying how to create it. */
   async require(em: EntityManager, email: string): Promise<UserRecord> {
     const normalised = normaliseEmail(email);

@@ -47,4 +47,9 @@ export class BasesRepository {
   async insert(tx: EntityManager, base: NewBaseRecord, createdAt: string): Promise<void> {
     await tx.getRepository(KnowledgeBaseEntity).insert({ ...base, livePages: 0, outlineVersion: 0, createdAt });
   }
+
+  /** The base's description and visibility. */
+  async updateSettings(tx: EntityManager, baseId: string, settings: { description: string; view: View }): Promise<void> {
+    await tx.getRepository(KnowledgeBaseEntity).update({ baseId }, { description: settings.description, view: settings.view });
+  }
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../database/db-errors';
 import { UnitOfWork } from '../database/unit-of-work';
-import { badRequest, notFound } from '../errors/domain-error';
+import { badRequest, baseGone, DomainError, notFound } from '../errors/domain-error';
 import { now, oneOf, views, type View } from '../vocabulary';
 import { BasesRepository, type BaseRecord } from './bases.repository';
 
@@ -19,6 +19,24 @@ export function checkBaseId(baseId: string): string {
     );
   }
   return baseId;
+}
+
+/** The longest description the settings page stores. */
+export const MAX_DESCRIPTION_LENGTH = 1000;
+
+export interface BaseSettings {
+  description: string;
+  /** O, L or I. */
+  view: string;
+}
+
+/** Why a settings change was refused: a page says it in its reader's language. */
+export type SettingsRefusal = 'description-too-long' | 'bad-view';
+
+export class SettingsRefused extends DomainError {
+  constructor(readonly reason: SettingsRefusal, message: string) {
+    super('BAD_REQUEST', message);
+  }
 }
 
 export interface NewBaseInput {
@@ -79,5 +97,28 @@ export class BasesService {
     };
     await this.bases.insert(tx, base, now());
     return { ...base, livePages: 0 };
+  }
+
+  /**
+   * Changes the base's description and visibility together, in one transaction. It is an outline
+   * write of no pages: moving the outline version tells every process's reads kept per version
+   * that who may see the base's pages has changed.
+   */
+  async updateSettings(baseId: string, settings: BaseSettings): Promise<BaseRecord> {
+    const description = settings.description.trim();
+    if ([...description].length > MAX_DESCRIPTION_LENGTH) {
+      throw new SettingsRefused('description-too-long', `The description may have at most ${MAX_DESCRIPTION_LENGTH} characters.`);
+    }
+    if (!(views as readonly string[]).includes(settings.view)) {
+      throw new SettingsRefused('bad-view', `The view must be one of ${views.join(', ')}, not "${settings.view}".`);
+    }
+    const view = settings.view as View;
+    // MariaDB's collation ignores trailing spaces: an id that is not a base id's shape names no base.
+    if (!BASE_ID_PATTERN.test(baseId)) throw baseGone(baseId);
+    return this.db.writeOutline(baseId, 0, async (tx) => {
+      await this.db.requireBase(tx, baseId);
+      await this.bases.updateSettings(tx, baseId, { description, view });
+      return { ...(await this.require(tx, baseId)) };
+    });
   }
 }

@@ -8,6 +8,10 @@ const notices = {
   'language-saved': 'languageSaved',
   revoked: 'tokenRevoked',
   'user-updated': 'userUpdated',
+  'member-added': 'memberAdded',
+  'member-role-changed': 'memberRoleChanged',
+  'member-removed': 'memberRemoved',
+  'settings-saved': 'settingsSaved',
 } as const satisfies Record<string, keyof Messages>;
 
 export type Notice = keyof typeof notices;

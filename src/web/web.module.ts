@@ -13,6 +13,8 @@ import { AdminActions } from './admin/admin-actions.service';
 import { AdminController } from './admin/admin.controller';
 import { AssetsController } from './assets.controller';
 import { CrossSiteGuard } from './cross-site.guard';
+import { MembersPageController } from './members/members-page.controller';
+import { SettingsPageController } from './members/settings-page.controller';
 import { AdministratorGuard } from './session/administrator.guard';
 import { SignedInGuard } from './session/signed-in.guard';
 import { WebSessions } from './session/web-sessions';
@@ -23,6 +25,8 @@ import { Views } from './views';
 import { WebErrorFilter } from './web-error.filter';
 
 const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController];
+/** A knowledge base's pages for its owners. */
+const ownerControllers = [MembersPageController, SettingsPageController];
 
 @Module({
   imports: [
@@ -36,7 +40,7 @@ const pageControllers = [SignInController, SetupController, AccountController, T
       }),
     }),
   ],
-  controllers: [...pageControllers, AssetsController],
+  controllers: [...pageControllers, ...ownerControllers, AssetsController],
   providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions],
 })
 export class WebModule {}
