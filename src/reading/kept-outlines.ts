@@ -22,6 +22,9 @@ import { LiveOutline, type OutlineStamp } from './live-outline';
  */
 const KEPT_PAGES = 500_000;
 
+/** Page writes since the kept outline past which it is read again rather than caught up by reading those pages. */
+const CATCH_UP_CHANGES = 2_000;
+
 const stampOf = (state: ReadingBaseState): OutlineStamp => ({ createdAt: state.createdAt, outlineVersion: state.outlineVersion, changes: state.changes });
 
 /** Whether `kept` is of the same base and holds everything up to `stamp`: at it, or newer. */
@@ -47,17 +50,18 @@ export class KeptOutlines {
     const stamp = stampOf(state);
     const kept = this.kept.get(state.baseId);
     if (kept && covers(kept.stamp, stamp)) return kept;
-    if (kept && kept.stamp.createdAt === stamp.createdAt && kept.stamp.outlineVersion === stamp.outlineVersion) return this.catchUp(state.baseId, kept);
-    return this.build(state.baseId, stamp);
+    const behind = kept && kept.stamp.createdAt === stamp.createdAt && kept.stamp.outlineVersion <= stamp.outlineVersion
+      && stamp.changes - kept.stamp.changes <= CATCH_UP_CHANGES;
+    return behind ? this.catchUp(state.baseId, kept) : this.build(state.baseId, stamp);
   }
 
-  /** The kept outline with the views of the pages written since its count, or read again when its outline version moved meanwhile. */
+  /** The kept outline brought up to date by the pages written since its count (LiveOutline.caughtUp), or read again when they do not tell it. */
   private async catchUp(baseId: string, kept: LiveOutline): Promise<LiveOutline> {
     const read = await this.query.changedSince(this.db.preparedReader, baseId, kept.stamp.changes);
     if (!read) return kept;
     const stamp = stampOf(read.state);
-    if (stamp.createdAt !== kept.stamp.createdAt || stamp.outlineVersion !== kept.stamp.outlineVersion) return this.build(baseId, stamp);
-    return this.keep(baseId, kept.withViews(stamp, read.changed));
+    const caughtUp = kept.caughtUp({ stamp, livePages: read.state.livePages }, read.changed);
+    return caughtUp ? this.keep(baseId, caughtUp) : this.build(baseId, stamp);
   }
 
   private async build(baseId: string, stamp: OutlineStamp): Promise<LiveOutline> {

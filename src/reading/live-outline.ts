@@ -4,7 +4,7 @@
 // visitor sees (VisibleOutline) and the page ids a visitor may not read (for search). An outline
 // whose views change (a PATCH of view moves no outline version) is replaced by a copy sharing all
 // that does not depend on views.
-import type { OutlineRow } from '../pages/outline-rows.query';
+import type { ChangedPage, OutlineRow } from '../pages/outline-rows.query';
 import { possibleMoves, type PossibleMoves } from '../outline/moves';
 import { PageSet } from '../search/page-set';
 import type { View } from '../vocabulary';
@@ -19,37 +19,66 @@ export interface OutlineStamp {
 
 export const NO_MOVES: PossibleMoves = Object.freeze({ up: false, down: false, indent: false, outdent: false });
 
-/** What depends on the outline's order and levels only, shared by its copies with other views. */
+/** What depends on the outline's order and levels only, shared by its copies with other titles or views. */
 interface Shape {
-  /** Content id → index in display order. */
-  indexOf: Map<string, number>;
+  /** Per index, the page's position key (ascending: display order). */
+  positions: Float64Array;
   /** Per index, the index of its parent in the live outline, or -1. */
   parents: Int32Array;
   /** Per index, the deepest level in its subtree (itself included). */
   deepest: Uint8Array;
 }
 
+/**
+ * One pass with a stack of the open pages. No map of content ids: a page is found by its position
+ * (binary search), which the statement that names it reads (a map of 100,000 ids cost 15 to 50 ms
+ * of CPU to build, the rest of this pass about 3).
+ */
 function shapeOf(rows: readonly OutlineRow[]): Shape {
   const n = rows.length;
-  const indexOf = new Map<string, number>();
+  const positions = new Float64Array(n);
   const parents = new Int32Array(n);
   const deepest = new Uint8Array(n);
-  const open: number[] = [];
-  const close = () => {
-    const done = open.pop()!;
-    const parent = open.length > 0 ? open[open.length - 1] : -1;
-    if (parent >= 0 && deepest[done] > deepest[parent]) deepest[parent] = deepest[done];
-  };
+  const open = new Int32Array(n);
+  let top = 0;
   for (let i = 0; i < n; i++) {
     const level = rows[i].level;
-    indexOf.set(rows[i].contentId, i);
-    while (open.length > 0 && rows[open[open.length - 1]].level >= level) close();
-    parents[i] = open.length > 0 ? open[open.length - 1] : -1;
+    while (top > 0 && rows[open[top - 1]].level >= level) {
+      const done = open[--top];
+      if (top > 0 && deepest[done] > deepest[open[top - 1]]) deepest[open[top - 1]] = deepest[done];
+    }
+    positions[i] = Number(rows[i].pos);
+    parents[i] = top > 0 ? open[top - 1] : -1;
     deepest[i] = level;
-    open.push(i);
+    open[top++] = i;
   }
-  while (open.length > 0) close();
-  return { indexOf, parents, deepest };
+  while (top > 0) {
+    const done = open[--top];
+    if (top > 0 && deepest[done] > deepest[open[top - 1]]) deepest[open[top - 1]] = deepest[done];
+  }
+  return { positions, parents, deepest };
+}
+
+/** The shape with root pages without children appended (creates: level 0, at the end). */
+function withRootsAppended(shape: Shape, appended: readonly OutlineRow[]): Shape {
+  const n = shape.positions.length;
+  const grow = <A extends Float64Array | Int32Array | Uint8Array>(from: A, make: (length: number) => A, fill: (i: number) => number): A => {
+    const to = make(n + appended.length);
+    to.set(from);
+    for (let i = 0; i < appended.length; i++) to[n + i] = fill(i);
+    return to;
+  };
+  return {
+    positions: grow(shape.positions, (l) => new Float64Array(l), (i) => Number(appended[i].pos)),
+    parents: grow(shape.parents, (l) => new Int32Array(l), () => -1),
+    deepest: grow(shape.deepest, (l) => new Uint8Array(l), () => 0),
+  };
+}
+
+/** What a catch-up needs of the base's state read with the changes. */
+export interface CaughtUpState {
+  stamp: OutlineStamp;
+  livePages: number;
 }
 
 export class LiveOutline {
@@ -57,8 +86,8 @@ export class LiveOutline {
   /** Pages with a view of their own: none means every page reads as the base does. */
   private readonly ownViews: number;
   private everyPage?: VisibleOutline;
-  private readonly visible = new Map<string, VisibleOutline>();
-  private readonly hidden = new Map<string, PageSet | null>();
+  private visible = new Map<string, VisibleOutline>();
+  private hidden = new Map<string, PageSet | null>();
 
   constructor(
     readonly stamp: OutlineStamp,
@@ -75,9 +104,25 @@ export class LiveOutline {
     return this.rows.length;
   }
 
-  /** The index of the live page `contentId`, or -1. */
-  indexOf(contentId: string): number {
-    return this.shape.indexOf.get(contentId) ?? -1;
+  /** The index of the page at position `pos`, or -1. */
+  indexAt(pos: number): number {
+    const positions = this.shape.positions;
+    let lo = 0;
+    let hi = positions.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (positions[mid] < pos) lo = mid + 1;
+      else if (positions[mid] > pos) hi = mid - 1;
+      else return mid;
+    }
+    return -1;
+  }
+
+  /** The index of the live page `contentId`, looked up at `pos` where it was read to be, else (it moved since) searched for. */
+  indexOf(contentId: string, pos: number | null = null): number {
+    const at = pos === null ? -1 : this.indexAt(pos);
+    if (at >= 0 && this.rows[at].contentId === contentId) return at;
+    return this.rows.findIndex((row) => row.contentId === contentId);
   }
 
   /** The moves of the page at `index` in the real outline (moves.ts). */
@@ -116,24 +161,59 @@ export class LiveOutline {
   }
 
   /**
-   * The outline at `stamp`, whose order and levels are this one's, with the views of the pages
-   * written since: this one restamped when no view changed, else a copy of the rows with theirs.
+   * The outline at `state`, from this one and the pages written since its count, as they are now;
+   * null when they do not tell it, and the outline must be read again. They tell it when every move
+   * of the outline version since is a create (a new live page after every position, at level 0) or
+   * a title change (a page at its position and level with another title), one move each, and the
+   * live page count agrees: a delete, a level change or a move of pages changes pages that are not
+   * stamped (descendants' levels, positions), so anything else is read again. Views and bodies
+   * change no outline version; their pages keep their place.
    */
-  withViews(stamp: OutlineStamp, changed: readonly { contentId: string; view: View | null; live: boolean }[]): LiveOutline {
+  caughtUp(state: CaughtUpState, changed: readonly ChangedPage[]): LiveOutline | null {
+    const versionMoves = state.stamp.outlineVersion - this.stamp.outlineVersion;
+    if (versionMoves < 0 || state.stamp.createdAt !== this.stamp.createdAt) return null;
+    const last = this.size === 0 ? -Infinity : this.shape.positions[this.size - 1];
+    const appended: OutlineRow[] = [];
     let rows: OutlineRow[] | undefined;
-    for (const change of changed) {
-      const index = change.live ? this.indexOf(change.contentId) : -1;
-      if (index < 0 || this.rows[index].view === change.view) continue;
+    let explained = 0;
+    let views = false;
+    for (const page of changed) {
+      if (!page.live || page.pos === null) {
+        // A page gone from the outline since (deleted) moved the outline; one long gone (in the trash) changes nothing.
+        if (versionMoves > 0) return null;
+        continue;
+      }
+      const row: OutlineRow = { pageId: page.pageId, contentId: page.contentId, title: page.title, level: page.level, view: page.view, pos: page.pos };
+      if (page.pos > last) {
+        if (page.level !== 0) return null;
+        if (page.view !== null) views = true;
+        appended.push(row);
+        explained++;
+        continue;
+      }
+      const index = this.indexAt(page.pos);
+      if (index < 0) return null;
+      const kept = this.rows[index];
+      if (kept.contentId !== page.contentId || kept.level !== page.level) return null;
+      if (kept.title === page.title && kept.view === page.view) continue;
+      if (kept.title !== page.title) explained++;
+      if (kept.view !== page.view) views = true;
       rows ??= this.rows.slice();
-      rows[index] = { ...rows[index], view: change.view };
+      rows[index] = row;
     }
-    if (!rows) {
-      const same = new LiveOutline(stamp, this.rows, this.shape);
+    if (explained !== versionMoves || state.livePages !== this.size + appended.length) return null;
+    if (appended.length === 0 && !views) {
+      // Titles (or nothing) changed: what each visitor sees stays, by index.
+      const same = new LiveOutline(state.stamp, rows ?? this.rows, this.shape);
       same.everyPage = this.everyPage;
-      for (const [key, value] of this.visible) same.visible.set(key, value);
-      for (const [key, value] of this.hidden) same.hidden.set(key, value);
+      same.visible = this.visible;
+      same.hidden = this.hidden;
       return same;
     }
-    return new LiveOutline(stamp, rows, this.shape);
+    appended.sort((a, b) => a.pos - b.pos);
+    const next = new LiveOutline(state.stamp, [...(rows ?? this.rows), ...appended], appended.length === 0 ? this.shape : withRootsAppended(this.shape, appended));
+    // New pages take the base's view, which admits every visitor who sees the base: the hidden pages stay those.
+    if (!views) next.hidden = this.hidden;
+    return next;
   }
 }
