@@ -212,8 +212,13 @@ export class LiveOutline {
     }
     appended.sort((a, b) => a.pos - b.pos);
     const next = new LiveOutline(state.stamp, [...(rows ?? this.rows), ...appended], appended.length === 0 ? this.shape : withRootsAppended(this.shape, appended));
-    // New pages take the base's view, which admits every visitor who sees the base: the hidden pages stay those.
-    if (!views) next.hidden = this.hidden;
+    // New pages take the base's view, which admits every visitor who sees the base: each visitor's
+    // outline gains them as roots, and the hidden pages stay those.
+    if (!views) {
+      next.everyPage = this.everyPage?.withRootsAppended(appended.length);
+      for (const [key, value] of this.visible) next.visible.set(key, value.withRootsAppended(appended.length));
+      next.hidden = this.hidden;
+    }
     return next;
   }
 }
