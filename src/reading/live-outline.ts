@@ -93,11 +93,14 @@ export class LiveOutline {
     readonly stamp: OutlineStamp,
     readonly rows: readonly OutlineRow[],
     shape?: Shape,
+    ownViews?: number,
   ) {
     this.shape = shape ?? shapeOf(rows);
-    let own = 0;
-    for (const row of rows) if (row.view !== null) own++;
-    this.ownViews = own;
+    if (ownViews === undefined) {
+      ownViews = 0;
+      for (const row of rows) if (row.view !== null) ownViews++;
+    }
+    this.ownViews = ownViews;
   }
 
   get size(): number {
@@ -204,14 +207,17 @@ export class LiveOutline {
     if (explained !== versionMoves || state.livePages !== this.size + appended.length) return null;
     if (appended.length === 0 && !views) {
       // Titles (or nothing) changed: what each visitor sees stays, by index.
-      const same = new LiveOutline(state.stamp, rows ?? this.rows, this.shape);
+      const same = new LiveOutline(state.stamp, rows ?? this.rows, this.shape, this.ownViews);
       same.everyPage = this.everyPage;
       same.visible = this.visible;
       same.hidden = this.hidden;
       return same;
     }
     appended.sort((a, b) => a.pos - b.pos);
-    const next = new LiveOutline(state.stamp, [...(rows ?? this.rows), ...appended], appended.length === 0 ? this.shape : withRootsAppended(this.shape, appended));
+    const next = new LiveOutline(
+      state.stamp, (rows ?? this.rows).concat(appended), appended.length === 0 ? this.shape : withRootsAppended(this.shape, appended),
+      views ? undefined : this.ownViews,
+    );
     // New pages take the base's view, which admits every visitor who sees the base: each visitor's
     // outline gains them as roots, and the hidden pages stay those.
     if (!views) {
