@@ -12,8 +12,9 @@
 // (190 to 220 ms of CPU) on SQLite, 260 to 470 ms on MariaDB; a kept one answers a base home
 // (base and 50 roots) in 0.02 to 0.14 ms p50 on SQLite, 0.2 to 1.1 ms on MariaDB, its statements
 // included. After a create or a title change the outline is caught up from the pages written
-// since (3 to 25 ms, no other row read); after a view change the visitors' outlines are walked
-// again (15 to 30 ms); only a delete, a level change or a move reads it all again.
+// since (3 to 25 ms, no other row read); after a view change, a delete or a level change the
+// visitors' outlines are walked again, no row read either; only what the pages written do not
+// tell (a move of pages, a restore, two deletes between reads) reads it all again.
 import { Injectable } from '@nestjs/common';
 import { BoundedCache } from '../cache/bounded-cache';
 import { UnitOfWork } from '../database/unit-of-work';

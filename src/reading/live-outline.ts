@@ -163,48 +163,88 @@ export class LiveOutline {
     return this.hidden.get(key)!;
   }
 
+  /** The end (exclusive) of the subtree of the page at `index`: its descendants are the pages up to it. */
+  private subtreeEnd(index: number): number {
+    const own = this.rows[index].level;
+    let end = index + 1;
+    while (end < this.rows.length && this.rows[end].level > own) end++;
+    return end;
+  }
+
   /**
    * The outline at `state`, from this one and the pages written since its count, as they are now;
-   * null when they do not tell it, and the outline must be read again. They tell it when every move
-   * of the outline version since is a create (a new live page after every position, at level 0) or
-   * a title change (a page at its position and level with another title), one move each, and the
-   * live page count agrees: a delete, a level change or a move of pages changes pages that are not
-   * stamped (descendants' levels, positions), so anything else is read again. Views and bodies
-   * change no outline version; their pages keep their place.
+   * null when they do not tell it, and the outline must be read again. Every move of the outline
+   * version since must be explained by a page written: a create (a new live page after every
+   * position, at level 0), a title change (a page at its position), and at most one change that
+   * moves pages no write stamps, the pages.service's own: a delete (its descendants one level up)
+   * or a level change (its subtree with it); the live page count must agree. Anything else (a move
+   * of pages, a restore, two deletes, a version move no page explains) is read again. Views and
+   * bodies change no outline version; their pages keep their place.
    */
   caughtUp(state: CaughtUpState, changed: readonly ChangedPage[]): LiveOutline | null {
     const versionMoves = state.stamp.outlineVersion - this.stamp.outlineVersion;
     if (versionMoves < 0 || state.stamp.createdAt !== this.stamp.createdAt) return null;
     const last = this.size === 0 ? -Infinity : this.shape.positions[this.size - 1];
+    const rowOf = (page: ChangedPage): OutlineRow =>
+      ({ pageId: page.pageId, contentId: page.contentId, title: page.title, level: page.level, view: page.view, pos: page.pos! });
     const appended: OutlineRow[] = [];
-    let rows: OutlineRow[] | undefined;
+    const stamped: { index: number; page: ChangedPage }[] = [];
+    let removed = -1;
     let explained = 0;
     let views = false;
     for (const page of changed) {
       if (!page.live || page.pos === null) {
-        // A page gone from the outline since (deleted) moved the outline; one long gone (in the trash) changes nothing.
-        if (versionMoves > 0) return null;
+        // A page long gone (in the trash) written while the outline stood still changes nothing.
+        if (versionMoves === 0) continue;
+        // A delete since: one, of a page this outline holds.
+        const index = removed >= 0 ? -1 : this.indexOf(page.contentId);
+        if (index < 0) return null;
+        removed = index;
+        explained++;
         continue;
       }
-      const row: OutlineRow = { pageId: page.pageId, contentId: page.contentId, title: page.title, level: page.level, view: page.view, pos: page.pos };
       if (page.pos > last) {
         if (page.level !== 0) return null;
         if (page.view !== null) views = true;
-        appended.push(row);
+        appended.push(rowOf(page));
         explained++;
         continue;
       }
       const index = this.indexAt(page.pos);
-      if (index < 0) return null;
-      const kept = this.rows[index];
-      if (kept.contentId !== page.contentId || kept.level !== page.level) return null;
-      if (kept.title === page.title && kept.view === page.view) continue;
-      if (kept.title !== page.title) explained++;
-      if (kept.view !== page.view) views = true;
-      rows ??= this.rows.slice();
-      rows[index] = row;
+      if (index < 0 || this.rows[index].contentId !== page.contentId) return null;
+      stamped.push({ index, page });
     }
-    if (explained !== versionMoves || state.livePages !== this.size + appended.length) return null;
+    // The subtree that moved with no stamp: the deleted page's descendants, or that of the first
+    // page (in display order) whose level is not the one expected; every other page written must
+    // be at the level expected after it.
+    let shift: { from: number; to: number; by: number } | null = removed < 0 ? null : { from: removed + 1, to: this.subtreeEnd(removed), by: -1 };
+    let leveled = -1;
+    const expected = (index: number) => this.rows[index].level + (shift && index >= shift.from && index < shift.to ? shift.by : 0);
+    stamped.sort((a, b) => a.index - b.index);
+    for (const { index, page } of stamped) {
+      if (page.level === expected(index)) continue;
+      if (shift !== null) return null;
+      leveled = index;
+      shift = { from: index, to: this.subtreeEnd(index), by: page.level - this.rows[index].level };
+    }
+    let rows: OutlineRow[] | undefined;
+    if (shift) {
+      rows = this.rows.slice();
+      for (let i = shift.from; i < shift.to; i++) rows[i] = { ...rows[i], level: rows[i].level + shift.by };
+    }
+    for (const { index, page } of stamped) {
+      const kept = this.rows[index];
+      if (index === leveled || kept.title !== page.title) explained++;
+      if (kept.view !== page.view) views = true;
+      if (index === leveled || kept.title !== page.title || kept.view !== page.view) (rows ??= this.rows.slice())[index] = rowOf(page);
+    }
+    if (explained !== versionMoves || state.livePages !== this.size + appended.length - (removed >= 0 ? 1 : 0)) return null;
+    appended.sort((a, b) => a.pos - b.pos);
+    if (shift) {
+      // Parents and subtrees changed: walked again (a few ms at 100,000 pages, no rows read), and each visitor's outline when asked for.
+      if (removed >= 0) rows!.splice(removed, 1);
+      return new LiveOutline(state.stamp, rows!.concat(appended));
+    }
     if (appended.length === 0 && !views) {
       // Titles (or nothing) changed: what each visitor sees stays, by index.
       const same = new LiveOutline(state.stamp, rows ?? this.rows, this.shape, this.ownViews);
@@ -213,7 +253,6 @@ export class LiveOutline {
       same.hidden = this.hidden;
       return same;
     }
-    appended.sort((a, b) => a.pos - b.pos);
     const next = new LiveOutline(
       state.stamp, (rows ?? this.rows).concat(appended), appended.length === 0 ? this.shape : withRootsAppended(this.shape, appended),
       views ? undefined : this.ownViews,

@@ -67,10 +67,20 @@ describe('LiveOutline', () => {
     expect(appended.ancestorsOf(2)).toEqual([]);
     expect(appended.movesOf(2)).toEqual(possibleMoves(appended.rows, 2));
     expect(live.caughtUp(at(1, 2), [page({ contentId: 'b', view: 'L' })])!.visibleFor('anonymous', 'O').size).toBe(1);
-    // A version move no stamped page explains; a page at another level; a page gone; a created page not at level 0; a count that disagrees.
+    // A level change moves the subtree; a delete lifts the descendants.
+    const deeper = live.caughtUp(at(2, 2), [page({ contentId: 'b', level: 3 })])!;
+    expect(deeper.rows.map((r) => `${r.title}${r.level}`)).toEqual(['A0', 'B3']);
+    expect(live.caughtUp(at(2, 2), [page({ contentId: 'a', level: 1 })])!.rows.map((r) => `${r.title}${r.level}`)).toEqual(['A1', 'B2']);
+    const gone = live.caughtUp(at(2, 1), [{ ...page({ contentId: 'a' }), live: false, pos: null }])!;
+    expect(gone.rows.map((r) => `${r.title}${r.level}`)).toEqual(['B0']);
+    expect(gone.ancestorsOf(0)).toEqual([]);
+    expect(gone.indexAt(1)).toBe(0);
+    // A version move no stamped page explains; two shifting changes; a page elsewhere than its subtree's move puts it;
+    // a page gone that the outline does not hold; a created page not at level 0; a count that disagrees.
     expect(live.caughtUp(at(2, 2), [])).toBeNull();
-    expect(live.caughtUp(at(2, 2), [page({ contentId: 'b', level: 2 })])).toBeNull();
-    expect(live.caughtUp(at(2, 1), [{ ...page({ contentId: 'b' }), live: false, pos: null }])).toBeNull();
+    expect(live.caughtUp(at(3, 1), [{ ...page({ contentId: 'a' }), live: false, pos: null }, page({ contentId: 'b', level: 2 })])).toBeNull();
+    expect(live.caughtUp(at(2, 2), [page({ contentId: 'a', level: 1 }), page({ contentId: 'b', level: 1 })])).toBeNull();
+    expect(live.caughtUp(at(2, 1), [{ ...page({ contentId: 'z' }), live: false, pos: null }])).toBeNull();
     expect(live.caughtUp(at(2, 3), [page({ contentId: 'c', level: 1 })])).toBeNull();
     expect(live.caughtUp(at(2, 4), [page({ contentId: 'c' })])).toBeNull();
     // A trashed page written while the outline stood still changes nothing.
