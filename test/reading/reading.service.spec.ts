@@ -7,6 +7,7 @@
 // signed-in where something is not visible or unknown; changes through the REST API seen at once.
 import { DomainError } from '../../src/errors/domain-error';
 import { possibleMoves } from '../../src/outline/moves';
+import { KeptRankKeys } from '../../src/search/kept-rank-keys';
 import { ReadingService, type TreeNode, type Visitor } from '../../src/reading/reading.service';
 import { SignInToRead } from '../../src/reading/sign-in-to-read';
 import type { Role, View } from '../../src/vocabulary';
@@ -213,6 +214,26 @@ describeEachBackend('ReadingService', (h) => {
         expect(found.hits.map((hit) => hit.title)).toEqual(expected.includes(page.title) ? [page.title] : []);
       }
     });
+  });
+
+  it('leaves the hidden pages out of a search ranked by kept rank keys (as bases of 2,000 pages or more are) too', async () => {
+    const keys = h().app.get(KeptRankKeys);
+    const before = keys.keepFrom;
+    keys.keepFrom = 0;
+    try {
+      const f = await fixture('O');
+      for (const kind of visitorKinds) {
+        const expected = expectedTree(OUTLINE, 'O', kind).map((e) => e.title);
+        for (let round = 0; round < 2; round++) {
+          const found = await reading.search(f.baseId, f.visitors[kind], 'kbword', { offset: 1, limit: 100 });
+          expect(found.total).toBe(expected.length);
+          expect(found.hits).toHaveLength(expected.length - 1);
+          for (const hit of found.hits) expect(expected).toContain(hit.title);
+        }
+      }
+    } finally {
+      keys.keepFrom = before;
+    }
   });
 
   it('answers an unknown base and an unknown page as it answers hidden ones', async () => {
