@@ -43,8 +43,12 @@ export class KeptOutlines {
   private readonly kept = new BoundedCache<string, LiveOutline>({
     name: 'reading outlines', bound: KEPT_PAGES, sizeOf: (outline) => outline.size + 1, unit: 'pages',
   });
-  /** A base's outline being read, and at which state: requests for that state meanwhile wait for it rather than each reading every row. */
-  private readonly building = new Map<string, { stamp: OutlineStamp; outline: Promise<LiveOutline> }>();
+  /**
+   * A base's outline being brought up to date (caught up or read again). Requests meanwhile wait
+   * for it rather than each doing the same, and use it when it covers the state they read: after a
+   * write at 100,000 pages, each would otherwise read every row, or walk every visitor's outline.
+   */
+  private readonly refreshing = new Map<string, Promise<LiveOutline>>();
 
   constructor(
     private readonly db: UnitOfWork,
@@ -56,9 +60,25 @@ export class KeptOutlines {
     const stamp = stampOf(state);
     const kept = this.kept.get(state.baseId);
     if (kept && covers(kept.stamp, stamp)) return kept;
+    const under = this.refreshing.get(state.baseId);
+    if (under) {
+      const outline = await under.catch(() => undefined);
+      if (outline && covers(outline.stamp, stamp)) return outline;
+    }
+    return this.refresh(state.baseId, stamp);
+  }
+
+  private refresh(baseId: string, stamp: OutlineStamp): Promise<LiveOutline> {
+    const kept = this.kept.get(baseId);
     const behind = kept && kept.stamp.createdAt === stamp.createdAt && kept.stamp.outlineVersion <= stamp.outlineVersion
       && stamp.changes - kept.stamp.changes <= CATCH_UP_CHANGES;
-    return behind ? this.catchUp(state.baseId, kept) : this.build(state.baseId, stamp);
+    const work = behind ? this.catchUp(baseId, kept) : this.build(baseId, stamp);
+    this.refreshing.set(baseId, work);
+    const done = () => {
+      if (this.refreshing.get(baseId) === work) this.refreshing.delete(baseId);
+    };
+    work.then(done, done);
+    return work;
   }
 
   /** The kept outline brought up to date by the pages written since its count (LiveOutline.caughtUp), or read again when they do not tell it. */
@@ -70,17 +90,9 @@ export class KeptOutlines {
     return caughtUp ? this.keep(baseId, caughtUp) : this.build(baseId, stamp);
   }
 
+  /** Every row read now, at least as new as `stamp`; kept under it, a request at a newer state catches up from there. */
   private async build(baseId: string, stamp: OutlineStamp): Promise<LiveOutline> {
-    const under = this.building.get(baseId);
-    if (under && covers(under.stamp, stamp)) return under.outline;
-    // Rows read now are at least as new as `stamp`; kept under it, a request at a newer state reads them again.
-    const build = { stamp, outline: this.query.outline(this.db.reader, baseId).then((rows) => this.keep(baseId, new LiveOutline(stamp, rows))) };
-    this.building.set(baseId, build);
-    try {
-      return await build.outline;
-    } finally {
-      if (this.building.get(baseId) === build) this.building.delete(baseId);
-    }
+    return this.keep(baseId, new LiveOutline(stamp, await this.query.outline(this.db.reader, baseId)));
   }
 
   /** Keeps `outline` unless a newer one is kept already (reads that overlap may finish out of order). */

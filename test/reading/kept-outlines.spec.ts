@@ -148,4 +148,18 @@ describeEachBackend('The reading service\'s kept outlines', (h) => {
     await pages.create(baseId, { title: 'C', body: '', type: 'T', lang: 'en' });
     expect(await titlesNow()).toBe('A@0 B@1 C@0');
   });
+
+  it('reads the outline once for the requests that come together after a write', async () => {
+    const baseId = uniqueName();
+    await insertBase(h().db, baseId, 'O');
+    for (const title of ['A', 'B', 'C']) await pages.create(baseId, { title, body: '', type: 'T', lang: 'en' });
+    await walk(baseId, null);
+    const reads = jest.spyOn(query, 'outline');
+    const catchUps = jest.spyOn(query, 'changedSince');
+    await h().db.writeOutline(baseId, 0, (tx) => tx.query("UPDATE pages SET level = 1 WHERE base_id = ? AND title = 'C'", [baseId]));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => reading.children(baseId, null, null, { offset: 0, limit: 10 })));
+    for (const answer of answers) expect(answer.nodes.map((n) => n.title)).toEqual(['A', 'B']);
+    expect(catchUps).toHaveBeenCalledTimes(1);
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
 });
