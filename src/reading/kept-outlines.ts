@@ -22,11 +22,12 @@ import { OutlineRowsQuery, type ReadingBaseState } from '../pages/outline-rows.q
 import { LiveOutline, type OutlineStamp } from './live-outline';
 
 /**
- * Pages kept in all (an entry measures its pages): an outline of the bench corpus held 550 bytes a
- * page of heap on SQLite (its row and strings, the outline's arrays, a member's outline), 180 on
- * MariaDB, so this bound holds 165 MB at worst: three bases of 100,000 pages.
+ * Pages kept in all (an entry measures its pages): an outline of the bench corpus held 155 bytes a
+ * page of heap on SQLite and 180 on MariaDB (its rows and strings, the outline's arrays, a member's
+ * outline), each other kind of visitor's outline 24 more, so this bound holds about 90 MB: four
+ * bases of 100,000 pages.
  */
-const KEPT_PAGES = 300_000;
+const KEPT_PAGES = 400_000;
 
 /** Page writes since the kept outline past which it is read again rather than caught up by reading those pages. */
 const CATCH_UP_CHANGES = 2_000;

@@ -113,9 +113,12 @@ function htmlOf(page: ReadingPageRow): string | null {
   return null;
 }
 
-function window<T>(all: ArrayLike<T>, paging: Paging): T[] {
-  const from = Math.max(0, Math.floor(paging.offset));
-  const to = Math.min(all.length, from + Math.max(0, Math.floor(paging.limit)));
+/** A count given: a whole number, 0 or more (anything else is 0). */
+const count = (n: number): number => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+
+function windowOf<T>(all: ArrayLike<T>, paging: Paging): T[] {
+  const from = count(paging.offset);
+  const to = Math.min(all.length, from + count(paging.limit));
   const out: T[] = [];
   for (let i = from; i < to; i++) out.push(all[i]);
   return out;
@@ -164,7 +167,7 @@ export class ReadingService {
       if (slot < 0) throw unseen(visitor, 'page');
     }
     const children = visible.children(slot);
-    return { nodes: window(children, paging).map((child) => this.node(reader, outline, visible, child)), total: children.length };
+    return { nodes: windowOf(children, paging).map((child) => this.node(reader, outline, visible, child)), total: children.length };
   }
 
   /** A live page the visitor may read. Not readable: SignInToRead for an anonymous visitor, else 404. */
