@@ -7,14 +7,15 @@
 // is seen by the very next request.
 //
 // What it saves, measured at 100,000 pages of the bench corpus (2 % of them members only, 2 %
-// signed-in only) on this two-core machine while other work loaded it (load 7 to 8): reading and
-// walking every row of the base on each request. The first read of a base took 280 to 740 ms
-// (190 to 220 ms of CPU) on SQLite, 260 to 470 ms on MariaDB; a kept one answers a base home
-// (base and 50 roots) in 0.02 to 0.14 ms p50 on SQLite, 0.2 to 1.1 ms on MariaDB, its statements
-// included. After a create or a title change the outline is caught up from the pages written
-// since (3 to 25 ms, no other row read); after a view change, a delete or a level change the
-// visitors' outlines are walked again, no row read either; only what the pages written do not
-// tell (a move of pages, a restore, two deletes between reads) reads it all again.
+// signed-in only) on this two-core machine while other work loaded it (load 7 to 9): reading and
+// walking every row of the base on each request. The first read of a base took 240 to 380 ms
+// (260 ms of CPU) on SQLite, 230 to 470 ms on MariaDB; with the outline kept, a base home (base
+// and 50 roots), a node's children, a page and a search page of 20 hits answer in 0.01 to 0.2 ms
+// p50 on SQLite and 0.1 to 1.2 ms on MariaDB, statements included. After a write the outline is
+// caught up from the pages written since, no other row read: a create 3 to 4 ms, a title change
+// 0.4 to 2, a delete 11 to 20, a level or view change 11 to 44 (parents or visitors' outlines
+// walked again); only what those pages do not tell (a move of pages, a restore, two deletes
+// between reads) reads it all again (220 to 240 ms).
 import { Injectable } from '@nestjs/common';
 import { BoundedCache } from '../cache/bounded-cache';
 import { UnitOfWork } from '../database/unit-of-work';
