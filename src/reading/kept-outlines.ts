@@ -14,8 +14,8 @@
 // p50 on SQLite and 0.1 to 1.2 ms on MariaDB, statements included. After a write the outline is
 // caught up from the pages written since, no other row read: a create 3 to 4 ms, a title change
 // 0.4 to 2, a delete 11 to 20, a level or view change 11 to 44 (parents or visitors' outlines
-// walked again); only what those pages do not tell (a move of pages, a restore, two deletes
-// between reads) reads it all again (220 to 240 ms).
+// walked again; a move up or down too); only what those pages do not tell (a restore, two deletes
+// or moves between reads) reads it all again (220 to 240 ms).
 import { Injectable } from '@nestjs/common';
 import { BoundedCache } from '../cache/bounded-cache';
 import { UnitOfWork } from '../database/unit-of-work';

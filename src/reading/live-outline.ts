@@ -176,10 +176,12 @@ export class LiveOutline {
    * null when they do not tell it, and the outline must be read again. Every move of the outline
    * version since must be explained by a page written: a create (a new live page after every
    * position, at level 0), a title change (a page at its position), and at most one change that
-   * moves pages no write stamps, the pages.service's own: a delete (its descendants one level up)
-   * or a level change (its subtree with it); the live page count must agree. Anything else (a move
-   * of pages, a restore, two deletes, a version move no page explains) is read again. Views and
-   * bodies change no outline version; their pages keep their place.
+   * moves pages no write stamps or gives positions out again: a delete (its descendants one level
+   * up, as PagesService.delete lifts them), a level change (its subtree with it, as
+   * PagesService.update shifts it), or a move up or down (PageMovesService: the positions of two
+   * sibling subtrees given out again, each page given one stamped, no level changed); and the live
+   * page count must agree. Anything else (a restore, two such changes, a version move no page
+   * explains) is read again. Views and bodies change no outline version; their pages keep their place.
    */
   caughtUp(state: CaughtUpState, changed: readonly ChangedPage[]): LiveOutline | null {
     const versionMoves = state.stamp.outlineVersion - this.stamp.outlineVersion;
@@ -189,6 +191,8 @@ export class LiveOutline {
       ({ pageId: page.pageId, contentId: page.contentId, title: page.title, level: page.level, view: page.view, pos: page.pos! });
     const appended: OutlineRow[] = [];
     const stamped: { index: number; page: ChangedPage }[] = [];
+    /** Pages at a position another page held: a move up or down (PageMovesService) gives a window's positions out again. */
+    const repositioned: { index: number; page: ChangedPage }[] = [];
     let removed = -1;
     let explained = 0;
     let views = false;
@@ -211,8 +215,8 @@ export class LiveOutline {
         continue;
       }
       const index = this.indexAt(page.pos);
-      if (index < 0 || this.rows[index].contentId !== page.contentId) return null;
-      stamped.push({ index, page });
+      if (index < 0) return null;
+      (this.rows[index].contentId === page.contentId ? stamped : repositioned).push({ index, page });
     }
     // The subtree that moved with no stamp: the deleted page's descendants, or that of the first
     // page (in display order) whose level is not the one expected; every other page written must
@@ -232,6 +236,26 @@ export class LiveOutline {
       rows = this.rows.slice();
       for (let i = shift.from; i < shift.to; i++) rows[i] = { ...rows[i], level: rows[i].level + shift.by };
     }
+    if (repositioned.length > 0) {
+      // One move of pages, and nothing else that moves pages no write stamps: the pages that held the
+      // positions given out must be the pages given them, at their levels (a move changes none), so
+      // the positions are theirs, only given out again, and every other page keeps its place.
+      if (shift) return null;
+      const held = new Map(repositioned.map(({ index }) => [this.rows[index].contentId, this.rows[index]]));
+      if (held.size !== repositioned.length) return null;
+      for (const { page } of repositioned) if (held.get(page.contentId)?.level !== page.level) return null;
+      explained++;
+      rows = this.rows.slice();
+      // The positions held, in order, go to the pages given them, in the order of their new positions.
+      const slots = repositioned.map(({ index }) => index).sort((a, b) => a - b);
+      const pages = repositioned.map(({ page }) => page).sort((a, b) => a.pos! - b.pos!);
+      slots.forEach((slot, i) => {
+        const kept = held.get(pages[i].contentId)!;
+        if (kept.title !== pages[i].title) explained++;
+        if (kept.view !== pages[i].view) views = true;
+        rows![slot] = rowOf(pages[i]);
+      });
+    }
     for (const { index, page } of stamped) {
       const kept = this.rows[index];
       if (index === leveled || kept.title !== page.title) explained++;
@@ -240,7 +264,7 @@ export class LiveOutline {
     }
     if (explained !== versionMoves || state.livePages !== this.size + appended.length - (removed >= 0 ? 1 : 0)) return null;
     appended.sort((a, b) => a.pos - b.pos);
-    if (shift) {
+    if (shift || repositioned.length > 0) {
       // Parents and subtrees changed: walked again (a few ms at 100,000 pages, no rows read), and each visitor's outline when asked for.
       if (removed >= 0) rows!.splice(removed, 1);
       return new LiveOutline(state.stamp, rows!.concat(appended));

@@ -162,4 +162,34 @@ describeEachBackend('The reading service\'s kept outlines', (h) => {
     expect(catchUps).toHaveBeenCalledTimes(1);
     expect(reads).toHaveBeenCalledTimes(1);
   });
+
+  it('catches up a move down as PageMovesService writes it, without reading the outline again', async () => {
+    const baseId = uniqueName();
+    await insertBase(h().db, baseId, 'O');
+    const ids: Record<string, string> = {};
+    for (const [title, level] of [['A', 0], ['B', 1], ['C', 0], ['D', 1], ['E', 0]] as const) {
+      ids[title] = (await pages.create(baseId, { title, body: '', type: 'T', lang: 'en' })).contentId;
+      if (level) await pages.update(baseId, ids[title], { level });
+    }
+    const writer: Visitor = { userId: await insertUser(h().db, baseId, 'writer') };
+    const titlesNow = async () => (await walk(baseId, writer)).map((n) => `${n.title}@${n.depth}`).join(' ');
+    expect(await titlesNow()).toBe('A@0 B@1 C@0 D@1 E@0');
+    const reads = jest.spyOn(query, 'outline');
+    // A's subtree past C's: the window's positions given out again in the new order (C D A B), each page given one stamped, the outline version moved.
+    await h().db.writeOutline(baseId, 0, async (tx) => {
+      const rows: { content_id: string; pos: number }[] = await tx.query('SELECT content_id, pos FROM pages WHERE base_id = ? AND pos IS NOT NULL ORDER BY pos', [baseId]);
+      const positions = rows.map((row) => Number(row.pos));
+      for (const [i, title] of ['C', 'D', 'A', 'B'].entries()) {
+        await tx.query('UPDATE pages SET pos = ?, change_no = (SELECT page_changes + 1 FROM bases WHERE base_id = ?) WHERE base_id = ? AND content_id = ?', [positions[i], baseId, baseId, ids[title]]);
+        await tx.query('UPDATE bases SET page_changes = page_changes + 1 WHERE base_id = ?', [baseId]);
+      }
+    });
+    expect(await titlesNow()).toBe('C@0 D@1 A@0 B@1 E@0');
+    const tree = await walk(baseId, writer);
+    const live = (await pages.list(baseId, {})).pages;
+    expect(tree.map((n) => n.contentId)).toEqual(live.map((p) => p.contentId));
+    expect(tree.map((n) => n.moves)).toEqual(live.map((_, i) => possibleMoves(live, i)));
+    expect((await reading.page(baseId, ids.B, writer)).breadcrumbs.map((c) => c.title)).toEqual(['A']);
+    expect(reads).not.toHaveBeenCalled();
+  });
 });

@@ -2,7 +2,7 @@
 // random outlines: parents, subtrees' moves, finding a page by its position, and what a visitor of
 // each class sees.
 import fc from 'fast-check';
-import { possibleMoves } from '../../../src/outline/moves';
+import { moved, possibleMoves } from '../../../src/outline/moves';
 import { ancestorIndexes } from '../../../src/outline/outline';
 import type { OutlineRow } from '../../../src/pages/outline-rows.query';
 import { LiveOutline } from '../../../src/reading/live-outline';
@@ -85,5 +85,32 @@ describe('LiveOutline', () => {
     expect(live.caughtUp(at(2, 4), [page({ contentId: 'c' })])).toBeNull();
     // A trashed page written while the outline stood still changes nothing.
     expect(live.caughtUp(at(1, 2), [{ ...page({ contentId: 'z' }), live: false, pos: null }])!.rows).toEqual(rows);
+  });
+
+  it('catches up a move up or down as PageMovesService writes it: the window\'s positions given out again, the pages given one stamped', () => {
+    fc.assert(fc.property(outline, fc.nat(), fc.boolean(), fc.boolean(), (rows, pick, up, retitle) => {
+      const live = new LiveOutline(stamp, rows);
+      const movable = rows.map((_, i) => i).filter((i) => possibleMoves(rows, i)[up ? 'up' : 'down']);
+      if (movable.length === 0) return;
+      const index = movable[pick % movable.length];
+      const after = moved(rows, index, up ? 'up' : 'down')!;
+      // The same positions in the same order, now held by the pages in their new order.
+      const expected = after.map((row, i) => ({ ...row, pos: rows[i].pos }));
+      const changed = expected.filter((row, i) => row.contentId !== rows[i].contentId)
+        .map((row) => ({ ...row, live: true, title: retitle && row.contentId === rows[index].contentId ? 'Renamed' : row.title }));
+      const caught = live.caughtUp({ stamp: { createdAt: 'x', outlineVersion: retitle ? 3 : 2, changes: 9 }, livePages: rows.length }, changed)!;
+      const want = expected.map((row) => (retitle && row.contentId === rows[index].contentId ? { ...row, title: 'Renamed' } : row));
+      expect(caught.rows.map((r) => [r.contentId, r.title, r.level, r.pos])).toEqual(want.map((r) => [r.contentId, r.title, r.level, r.pos]));
+      const fresh = new LiveOutline(stamp, want);
+      want.forEach((_, i) => {
+        expect(caught.movesOf(i)).toEqual(fresh.movesOf(i));
+        expect(caught.ancestorsOf(i)).toEqual(fresh.ancestorsOf(i));
+      });
+      for (const visitor of visitorClasses) expect(Array.from(caught.visibleFor(visitor, 'O').parents)).toEqual(Array.from(fresh.visibleFor(visitor, 'O').parents));
+      // Two moves, or a move beside an unstamped outline write, are not told by the pages: read again.
+      expect(live.caughtUp({ stamp: { createdAt: 'x', outlineVersion: retitle ? 4 : 3, changes: 9 }, livePages: rows.length }, changed)).toBeNull();
+      // A page given a position without the page that held it being stamped: read again.
+      if (changed.length > 1) expect(live.caughtUp({ stamp: { createdAt: 'x', outlineVersion: 2, changes: 9 }, livePages: rows.length }, changed.slice(1))).toBeNull();
+    }));
   });
 });
