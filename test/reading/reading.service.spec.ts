@@ -236,6 +236,20 @@ describeEachBackend('ReadingService', (h) => {
     }
   });
 
+  it('follows a change of the base\'s view at once (settings write the base row)', async () => {
+    const f = await fixture('O', OUTLINE);
+    const setView = (view: View) => h().db.write((tx) => tx.query('UPDATE bases SET view_mode = ? WHERE base_id = ?', [view, f.baseId]));
+    const titles = async (visitor: Visitor) => (await reading.children(f.baseId, visitor, null, { offset: 0, limit: 50 })).nodes.map((n) => n.title);
+    expect(await titles(null)).toEqual(expectedTree(OUTLINE, 'O', 'anonymous').filter((e) => e.depth === 0).map((e) => e.title));
+    await setView('L');
+    await expectUnseen(reading.base(f.baseId, null), null);
+    await expectUnseen(reading.search(f.baseId, f.visitors['non-member'], 'kbword', { offset: 0, limit: 50 }), f.visitors['non-member']);
+    expect(await titles(f.visitors.reader)).toEqual(['Alpha', 'Foxtrot', 'Kilo', 'Lima']);
+    await setView('I');
+    expect(await titles(f.visitors['non-member'])).toEqual(expectedTree(OUTLINE, 'I', 'non-member').filter((e) => e.depth === 0).map((e) => e.title));
+    expect((await reading.search(f.baseId, f.visitors['non-member'], 'kbword', { offset: 0, limit: 50 })).total).toBe(expectedTree(OUTLINE, 'I', 'non-member').length);
+  });
+
   it('answers an unknown base and an unknown page as it answers hidden ones', async () => {
     const f = await fixture('O', OUTLINE.slice(0, 1));
     for (const kind of visitorKinds) {
