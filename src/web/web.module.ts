@@ -8,10 +8,13 @@ import { BasesModule } from '../bases/bases.module';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { IdentityModule } from '../identity/identity.module';
+import { ReadingModule } from '../reading/reading.module';
 import { AccountController } from './account/account.controller';
 import { AdminActions } from './admin/admin-actions.service';
 import { AdminController } from './admin/admin.controller';
 import { AssetsController } from './assets.controller';
+import { ReadingController } from './reading/reading.controller';
+import { VisitorGuard } from './reading/visitor.guard';
 import { CrossSiteGuard } from './cross-site.guard';
 import { AdministratorGuard } from './session/administrator.guard';
 import { SignedInGuard } from './session/signed-in.guard';
@@ -22,13 +25,14 @@ import { TokensPageController } from './tokens/tokens-page.controller';
 import { Views } from './views';
 import { WebErrorFilter } from './web-error.filter';
 
-const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController];
+const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController, ReadingController];
 
 @Module({
   imports: [
     AuthModule,
     BasesModule,
     IdentityModule,
+    ReadingModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -37,6 +41,6 @@ const pageControllers = [SignInController, SetupController, AccountController, T
     }),
   ],
   controllers: [...pageControllers, AssetsController],
-  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions],
+  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions, VisitorGuard],
 })
 export class WebModule {}
