@@ -14,6 +14,7 @@ import { AdminActions } from './admin/admin-actions.service';
 import { AdminController } from './admin/admin.controller';
 import { AssetsController } from './assets.controller';
 import { ReadingController } from './reading/reading.controller';
+import { ReadingErrorFilter } from './reading/reading-error.filter';
 import { VisitorGuard } from './reading/visitor.guard';
 import { CrossSiteGuard } from './cross-site.guard';
 import { AdministratorGuard } from './session/administrator.guard';
@@ -41,6 +42,6 @@ const pageControllers = [SignInController, SetupController, AccountController, T
     }),
   ],
   controllers: [...pageControllers, AssetsController],
-  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions, VisitorGuard],
+  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions, VisitorGuard, ReadingErrorFilter],
 })
 export class WebModule {}

@@ -12,6 +12,8 @@ export const readingEn = {
   readingRoleWriter: 'Writer',
   readingRoleReader: 'Reader',
   readingSignIn: 'Sign in',
+  readingMissing: 'There is no such knowledge base or page, or you may not read it.',
+  readingBackToBases: 'Back to the knowledge bases',
 
   searchLabel: 'Search',
   searchButton: 'Search',
@@ -70,6 +72,8 @@ export const readingJa: typeof readingEn = {
   readingRoleWriter: '編集者',
   readingRoleReader: '閲覧者',
   readingSignIn: 'サインイン',
+  readingMissing: 'そのナレッジベースやページは存在しないか、閲覧する権限がありません。',
+  readingBackToBases: 'ナレッジベースの一覧へ戻る',
 
   searchLabel: '検索',
   searchButton: '検索',

@@ -13,10 +13,10 @@ import { signInPath } from '../sign-in/sign-in-paths';
 import type { WebRequest } from '../session/web-request';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
-import { WebErrorFilter } from '../web-error.filter';
 import {
   baseHref, contentIdParam, pageHref, pageWindow, pagingLinks, sameBaseNext, treeHref, withQuery, type PageWindow,
 } from './reading-paths';
+import { ReadingErrorFilter } from './reading-error.filter';
 import { visitorOf, VisitorGuard } from './visitor.guard';
 
 /** Longest search term taken from `?q=` (a title is at most 255 characters). */
@@ -39,7 +39,7 @@ export interface TreeContext {
 
 @ApiExcludeController()
 @Public()
-@UseFilters(WebErrorFilter)
+@UseFilters(ReadingErrorFilter)
 @UseGuards(CrossSiteGuard, VisitorGuard)
 @Controller()
 export class ReadingController {
