@@ -5,7 +5,8 @@
 // flag some payloads set, an error thrown by the page, and any script-src violation of the CSP
 // (with the CSP on, a violation means active content reached the page). Then once more with the
 // CSP bypassed, so that the sanitizer alone is shown to hold. Every element of a body is hovered,
-// focused and clicked (links are only checked: their URLs), details are opened.
+// focused and clicked (links are only checked: the scheme the browser reads in their
+// URLs), details are opened.
 import type { BrowserContext, Page } from 'playwright-core';
 import { backends } from '../support/databases';
 import { htmlPayloads, markdownPayloads } from '../support/xss-corpus';
@@ -85,10 +86,12 @@ async function poke(page: Page): Promise<string[]> {
       }
       if (element.tagName === 'DETAILS') element.open = !element.open;
       if (element.tagName === 'A' || element.tagName === 'AREA') {
+        // What the browser makes of the URL: only our own or another http(s) page, or mail.
         const href = element.getAttribute('href');
-        if (href !== null && !/^(https?:|mailto:|\/|#|\?|[^:]*$)/i.test(href.trim())) odd.push(`link ${href}`);
-      } else if (!['BUTTON', 'INPUT', 'FORM'].includes(element.tagName)) {
-        element.click();
+        if (href !== null && !['http:', 'https:', 'mailto:'].includes(element.protocol)) odd.push(`link ${element.protocol} ${href}`);
+      } else if (!element.closest('a, area, button, form')) {
+        // Inside a link a click would follow it: the link's URL was checked instead.
+        element.dispatchEvent(new (globalThis as any).MouseEvent('click', { bubbles: true, cancelable: true }));
       }
     }
     const scripts = document.querySelectorAll('main script, main iframe, main object, main embed, main [onerror], main [onload], main [onclick], main [onmouseover]');
@@ -125,9 +128,15 @@ describe.each(backends)('the XSS corpus in the page view on %s', (backend) => {
       for (const stored of pages) {
         const response = await page.goto(`/kb/${BASE}/pages/${stored.contentId}`);
         expect({ what: stored.what, status: response?.status() }).toEqual({ what: stored.what, status: 200 });
-        const odd = await poke(page);
-        const hits = await page.evaluate(() => window.__xssHits);
-        for (const each of [...odd, ...hits, ...events.splice(0)]) found.push(`${stored.what}: ${each}`);
+        try {
+          const odd = await poke(page);
+          const hits = await page.evaluate(() => window.__xssHits);
+          for (const each of [...odd, ...hits]) found.push(`${stored.what}: ${each}`);
+        } catch (error) {
+          // A page that navigates or breaks on its own has run something.
+          found.push(`${stored.what}: could not be checked: ${(error as Error).message.split('\n')[0]}`);
+        }
+        for (const each of events.splice(0)) found.push(`${stored.what}: ${each}`);
       }
       // The tree shows their titles too: every window of the base's home.
       for (let n = 1; n <= Math.ceil(pages.length / 50); n++) {
