@@ -85,7 +85,7 @@ describeEachBackend('the reading pages', (harness: () => Harness) => {
     expect(signedIn.headers.location).toBe(path);
     const page = await http().get(path).set('Cookie', sessionCookieOf(signedIn) as string);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<h1>Team secret</h1>');
+    expect(page.text).toContain('<h1 lang="ja">Team secret</h1>');
     // A signed-in visitor who is no member gets the page an unknown one gets.
     const stranger = await http().get(path).set('Cookie', cookies.stranger);
     expect(stranger.status).toBe(404);

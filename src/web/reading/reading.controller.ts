@@ -123,7 +123,8 @@ export class ReadingController {
     const context = pageContext(request);
     const path = pageHref(baseId, contentId);
     this.views.render(response, 'page', context, { title: page.title, section: 'bases', islands: ['tree'] }, {
-      base, page, children, offset: window.offset,
+      // The heading is the page's title, in the page's language (its fonts, its voice).
+      titleLang: page.lang, base, page, children, offset: window.offset,
       paging: pagingLinks(children.total, window.page, (n) => withQuery(path, { page: n })),
       tree: this.treeContext(base, request.originalUrl, (id) => treeHref(baseId, id)),
       signInHref: this.signInHref(request),
