@@ -18,6 +18,11 @@ export interface ReadingBaseState extends BaseChanges {
   description: string;
 }
 
+/** A base's state with the position of one of its live pages, when asked for (null: no such live page). */
+export interface ReadingBaseStateWithPage extends ReadingBaseState {
+  pagePosition: number | null;
+}
+
 /** A live page of the outline, named as the fields here (both drivers answer INT columns as numbers). */
 export interface OutlineRow {
   pageId: number;
@@ -26,17 +31,25 @@ export interface OutlineRow {
   level: number;
   /** The page's own view; null: the base's. */
   view: View | null;
+  /** Its position key: positions compare as display orders do. */
+  pos: number;
 }
 
-/** A page written since a count, as far as the outline's views go. */
-export interface ChangedView {
+/** A page written since a count, as the outline has it now (position null: no longer live). */
+export interface ChangedPage {
   contentId: string;
   view: View | null;
   live: boolean;
+  pageId: number;
+  title: string;
+  level: number;
+  pos: number | null;
 }
 
 export interface ReadingPageRow {
   pageId: number;
+  /** Its position key (see OutlineRow). */
+  pos: number;
   contentId: string;
   title: string;
   type: ContentType;
@@ -68,6 +81,16 @@ export class OutlineRowsQuery {
     return rows[0] ? stateOf(rows[0]) : null;
   }
 
+  /** The same, with the position of the live page `contentId` read in the same statement. */
+  async baseStateWithPage(em: EntityManager, baseId: string, contentId: string): Promise<ReadingBaseStateWithPage | null> {
+    const rows: Record<string, unknown>[] = await em.query(
+      `SELECT ${BASE_COLUMNS}, (SELECT p.pos FROM pages p WHERE p.base_id = b.base_id AND p.content_id = ? AND p.status = 'A') AS page_pos
+       FROM ${BASE_ROW} WHERE b.base_id = ?`,
+      [contentId, baseId],
+    );
+    return rows[0] ? { ...stateOf(rows[0]), pagePosition: numberOrNull(rows[0].page_pos) } : null;
+  }
+
   /**
    * Every live page of the base in display order, as the driver gives them (no second copy of
    * 100,000 rows). The caller reads the base's state before, so the rows are at least as new as it.
@@ -75,26 +98,28 @@ export class OutlineRowsQuery {
   outline(em: EntityManager, baseId: string): Promise<OutlineRow[]> {
     const pages = tableWithIndex(dialectOf(em), sql`pages`, sql`pages_by_order`, sql`p`);
     return em.query(
-      `SELECT p.page_id AS pageId, p.content_id AS contentId, p.title, p.level, p.view_mode AS view
+      `SELECT p.page_id AS pageId, p.content_id AS contentId, p.title, p.level, p.view_mode AS view, p.pos
        FROM ${pages} WHERE p.base_id = ? AND p.pos IS NOT NULL ORDER BY p.pos`,
       [baseId],
     );
   }
 
   /**
-   * The base's state now, and the pages written after its count of page writes was `since` (views,
-   * and whether each is live), in one statement along pages_by_change; null when there is no such base.
+   * The base's state now, and the pages written after its count of page writes was `since` as they
+   * are now, in one statement along pages_by_change; null when there is no such base.
    */
-  async changedSince(em: EntityManager, baseId: string, since: number): Promise<{ state: ReadingBaseState; changed: ChangedView[] } | null> {
+  async changedSince(em: EntityManager, baseId: string, since: number): Promise<{ state: ReadingBaseState; changed: ChangedPage[] } | null> {
     const rows: Record<string, unknown>[] = await em.query(
-      `SELECT ${BASE_COLUMNS}, p.content_id, p.view_mode, p.status
+      `SELECT ${BASE_COLUMNS}, p.page_id, p.content_id, p.view_mode, p.status, p.title, p.level, p.pos
        FROM ${BASE_ROW} LEFT JOIN pages p ON p.base_id = b.base_id AND p.change_no > ?
        WHERE b.base_id = ?`,
       [since, baseId],
     );
     if (rows.length === 0) return null;
-    const changed = rows.filter((row) => row.content_id !== null && row.content_id !== undefined)
-      .map((row) => ({ contentId: String(row.content_id), view: (row.view_mode ?? null) as View | null, live: row.status === 'A' }));
+    const changed = rows.filter((row) => row.content_id !== null && row.content_id !== undefined).map((row) => ({
+      contentId: String(row.content_id), view: (row.view_mode ?? null) as View | null, live: row.status === 'A' && numberOrNull(row.pos) !== null,
+      pageId: Number(row.page_id), title: String(row.title), level: Number(row.level), pos: numberOrNull(row.pos),
+    }));
     return { state: stateOf(rows[0]), changed };
   }
 
@@ -102,7 +127,7 @@ export class OutlineRowsQuery {
   async page(em: EntityManager, baseId: string, contentId: string): Promise<{ state: ReadingBaseState; page: ReadingPageRow | null } | null> {
     const dialect = dialectOf(em);
     const rows: Record<string, unknown>[] = await em.query(
-      `SELECT ${BASE_COLUMNS}, p.page_id, p.content_id, p.title, p.type, p.lang, p.level, p.view_mode,
+      `SELECT ${BASE_COLUMNS}, p.page_id, p.pos, p.content_id, p.title, p.type, p.lang, p.level, p.view_mode,
          p.created_at AS page_created_at, p.updated_at, ${textBytesSql(dialect, sql`t.body`)} AS body, ${textBytesSql(dialect, sql`t.body_html`)} AS body_html
        FROM ${BASE_ROW} LEFT JOIN pages p ON p.base_id = b.base_id AND p.content_id = ? AND p.status = 'A'
          LEFT JOIN page_texts t ON t.page_id = p.page_id
@@ -117,7 +142,7 @@ export class OutlineRowsQuery {
     return {
       state,
       page: {
-        pageId: Number(row.page_id), contentId: String(row.content_id), title: String(row.title), type: row.type as ContentType,
+        pageId: Number(row.page_id), pos: Number(row.pos), contentId: String(row.content_id), title: String(row.title), type: row.type as ContentType,
         lang: row.lang as Lang, level: Number(row.level), view: (row.view_mode ?? null) as View | null,
         createdAt: String(row.page_created_at), updatedAt: String(row.updated_at),
         body: textOf(row.body as string | Buffer), bodyHtml: row.body_html === null || row.body_html === undefined ? null : textOf(row.body_html as string | Buffer),

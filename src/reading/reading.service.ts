@@ -91,7 +91,7 @@ export interface Paging {
 
 /** What a request found out about the base and the visitor. */
 interface Reader {
-  state: ReadingBaseState;
+  state: ReadingBaseState & { pagePosition?: number | null };
   role: Role | null;
   visitor: VisitorClass;
   mayWrite: boolean;
@@ -155,11 +155,12 @@ export class ReadingService {
 
   /** A window of the visible children of `parent` (a content id), or of the roots when null. */
   async children(baseId: string, visitor: Visitor, parent: string | null, paging: Paging): Promise<TreeSlice> {
-    const reader = await this.reader(baseId, visitor);
+    const reader = await this.reader(baseId, visitor, parent);
     const { outline, visible } = await this.outlineFor(reader);
     let slot = -1;
     if (parent !== null) {
-      slot = visible.slotOf(outline.indexOf(parent));
+      const position = reader.state.pagePosition ?? null;
+      slot = position === null ? -1 : visible.slotOf(outline.indexOf(parent, position));
       if (slot < 0) throw unseen(visitor, 'page');
     }
     const children = visible.children(slot);
@@ -174,7 +175,7 @@ export class ReadingService {
     const page = read.page;
     if (!page || !mayReadPage(page.view, read.state.view, reader.visitor)) throw unseen(visitor, 'page');
     const { outline, visible } = await this.outlineFor(reader);
-    const index = outline.indexOf(contentId);
+    const index = outline.indexOf(contentId, page.pos);
     // Read live with the state the outline is at or past: gone from it, it was deleted since.
     if (index < 0) throw unseen(visitor, 'page');
     // The page's visible ancestors: those of its real ancestors the visitor may see.
@@ -196,14 +197,17 @@ export class ReadingService {
     return { hits: found.pages.map((page) => ({ contentId: page.contentId, title: page.title, updatedAt: page.updatedAt })), total: found.total };
   }
 
-  /** The base's state and the visitor's role, read together; the base must be visible to the visitor. */
-  private async reader(baseId: string, visitor: Visitor): Promise<Reader> {
-    const [state, role] = await Promise.all([this.rows.baseState(this.db.preparedReader, baseId), this.roleOf(baseId, visitor)]);
+  /** The base's state (with the position of the live page `page`, when named) and the visitor's role, read together; the base must be visible to the visitor. */
+  private async reader(baseId: string, visitor: Visitor, page: string | null = null): Promise<Reader> {
+    const em = this.db.preparedReader;
+    const [state, role] = await Promise.all([
+      page === null ? this.rows.baseState(em, baseId) : this.rows.baseStateWithPage(em, baseId, page), this.roleOf(baseId, visitor),
+    ]);
     if (!state || state.baseId !== baseId) throw unseen(visitor, 'base');
     return this.readerOf(state, visitor, role);
   }
 
-  private readerOf(state: ReadingBaseState, visitor: Visitor, role: Role | null): Reader {
+  private readerOf(state: Reader['state'], visitor: Visitor, role: Role | null): Reader {
     const visitorClass = visitorClassOf(visitor !== null, role);
     if (!mayRead(state.view, visitorClass)) throw unseen(visitor, 'base');
     return { state, role, visitor: visitorClass, mayWrite: mayWriteAs(role) };

@@ -58,7 +58,12 @@ export class VisibleOutline {
     /** Per slot, the slot of its nearest visible ancestor, or -1 for a root of the visitor's tree. */
     readonly parents: Int32Array,
     outlineLength: number,
+    made?: { slots: Int32Array; childStart: Int32Array; childList: Int32Array },
   ) {
+    if (made) {
+      ({ slots: this.slots, childStart: this.childStart, childList: this.childList } = made);
+      return;
+    }
     const size = indexes.length;
     this.slots = new Int32Array(outlineLength).fill(-1);
     for (let s = 0; s < size; s++) this.slots[indexes[s]] = s;
@@ -71,6 +76,30 @@ export class VisibleOutline {
     for (let s = 0; s < size; s++) list[fill[parents[s] < 0 ? size : parents[s]]++] = s;
     this.childStart = start;
     this.childList = list;
+  }
+
+  /**
+   * This outline with `count` visible roots without children appended after the outline's last
+   * page (creates, which take the base's view): copies of the arrays, no walk of the pages.
+   */
+  withRootsAppended(count: number): VisibleOutline {
+    const size = this.size;
+    const outlineLength = this.slots.length;
+    const grown = (from: Int32Array, fill: (i: number) => number): Int32Array => {
+      const to = new Int32Array(from.length + count);
+      to.set(from);
+      for (let i = 0; i < count; i++) to[from.length + i] = fill(i);
+      return to;
+    };
+    // The roots' range comes last: the new slots' (empty) ranges open where it starts, and it ends with them.
+    const childStart = new Int32Array(size + count + 2);
+    childStart.set(this.childStart.subarray(0, size + 1));
+    childStart.fill(this.childStart[size], size + 1, size + count + 1);
+    childStart[size + count + 1] = this.childStart[size + 1] + count;
+    return new VisibleOutline(
+      grown(this.indexes, (i) => outlineLength + i), grown(this.depths, () => 0), grown(this.parents, () => -1), outlineLength + count,
+      { slots: grown(this.slots, (i) => size + i), childStart, childList: grown(this.childList, (i) => size + i) },
+    );
   }
 
   /** How many pages the visitor sees. */

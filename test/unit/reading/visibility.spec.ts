@@ -173,4 +173,18 @@ describe('the outline a visitor sees', () => {
   it('matches the model on random outlines', () => {
     fc.assert(fc.property(outline, baseView, visitor, (pages, base, v) => check(pages, (i) => mayReadPage(pages[i].view, base, v))), { numRuns: 200 });
   });
+
+  it('gains appended visible roots as if built again', () => {
+    fc.assert(fc.property(outline, baseView, visitor, fc.integer({ min: 1, max: 5 }), (pages, base, v, count) => {
+      const readable = (page: P) => mayReadPage(page.view, base, v);
+      const longer = [...pages, ...Array.from({ length: count }, () => ({ level: 0, view: 'O' as View }))];
+      const grown = visibleOutline(pages, readable).withRootsAppended(count);
+      const built = visibleOutline(longer, readable);
+      const all = (o: VisibleOutline) => ({
+        indexes: Array.from(o.indexes), depths: Array.from(o.depths), parents: Array.from(o.parents), slots: longer.map((_, i) => o.slotOf(i)),
+        children: [-1, ...Array.from(o.indexes.keys())].map((slot) => Array.from(o.children(slot))),
+      });
+      expect(all(grown)).toEqual(all(built));
+    }));
+  });
 });
