@@ -8,10 +8,14 @@ import { BasesModule } from '../bases/bases.module';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { IdentityModule } from '../identity/identity.module';
+import { ReadingModule } from '../reading/reading.module';
 import { AccountController } from './account/account.controller';
 import { AdminActions } from './admin/admin-actions.service';
 import { AdminController } from './admin/admin.controller';
 import { AssetsController } from './assets.controller';
+import { ReadingController } from './reading/reading.controller';
+import { ReadingErrorFilter } from './reading/reading-error.filter';
+import { VisitorGuard } from './reading/visitor.guard';
 import { CrossSiteGuard } from './cross-site.guard';
 import { MembersPageController } from './members/members-page.controller';
 import { SettingsPageController } from './members/settings-page.controller';
@@ -24,7 +28,7 @@ import { TokensPageController } from './tokens/tokens-page.controller';
 import { Views } from './views';
 import { WebErrorFilter } from './web-error.filter';
 
-const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController];
+const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController, ReadingController];
 /** A knowledge base's pages for its owners. */
 const ownerControllers = [MembersPageController, SettingsPageController];
 
@@ -33,6 +37,7 @@ const ownerControllers = [MembersPageController, SettingsPageController];
     AuthModule,
     BasesModule,
     IdentityModule,
+    ReadingModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -41,6 +46,6 @@ const ownerControllers = [MembersPageController, SettingsPageController];
     }),
   ],
   controllers: [...pageControllers, ...ownerControllers, AssetsController],
-  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions],
+  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions, VisitorGuard, ReadingErrorFilter],
 })
 export class WebModule {}
