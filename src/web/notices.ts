@@ -8,6 +8,11 @@ const notices = {
   'language-saved': 'languageSaved',
   revoked: 'tokenRevoked',
   'user-updated': 'userUpdated',
+  'page-created': 'pageCreated',
+  'page-saved': 'pageSaved',
+  'page-deleted': 'pageDeleted',
+  'page-restored': 'pageRestored',
+  'page-deleted-forever': 'pageDeletedForever',
 } as const satisfies Record<string, keyof Messages>;
 
 export type Notice = keyof typeof notices;

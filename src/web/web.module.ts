@@ -8,27 +8,36 @@ import { BasesModule } from '../bases/bases.module';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { IdentityModule } from '../identity/identity.module';
+import { PagesModule } from '../pages/pages.module';
+import { SearchModule } from '../search/search.module';
 import { AccountController } from './account/account.controller';
 import { AdminActions } from './admin/admin-actions.service';
 import { AdminController } from './admin/admin.controller';
 import { AssetsController } from './assets.controller';
 import { CrossSiteGuard } from './cross-site.guard';
+import { EditingController } from './editing/editing.controller';
+import { MovesController } from './editing/moves.controller';
+import { BaseRoleGuard } from './kb/base-role.guard';
 import { AdministratorGuard } from './session/administrator.guard';
 import { SignedInGuard } from './session/signed-in.guard';
 import { WebSessions } from './session/web-sessions';
 import { SetupController } from './sign-in/setup.controller';
 import { SignInController } from './sign-in/sign-in.controller';
 import { TokensPageController } from './tokens/tokens-page.controller';
+import { TrashController } from './trash/trash.controller';
 import { Views } from './views';
 import { WebErrorFilter } from './web-error.filter';
 
 const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController];
+/** The pages that write a base: the editor, moves, deleting, the trash. */
+const writingControllers = [EditingController, MovesController, TrashController];
 
 @Module({
   imports: [
     AuthModule,
     BasesModule,
     IdentityModule,
+    PagesModule.withSearchIndex(SearchModule),
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -36,7 +45,7 @@ const pageControllers = [SignInController, SetupController, AccountController, T
       }),
     }),
   ],
-  controllers: [...pageControllers, AssetsController],
-  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions],
+  controllers: [...pageControllers, ...writingControllers, AssetsController],
+  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, BaseRoleGuard, AdminActions],
 })
 export class WebModule {}
