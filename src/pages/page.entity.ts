@@ -14,6 +14,7 @@ export type PageStatus = 'A' | 'D';
 @Index('pages_by_order', ['baseId', 'pos'])
 @Index('pages_by_level', ['baseId', 'level', 'pos'])
 @Index('pages_by_change', ['baseId', 'changeNo'])
+@Index('pages_in_trash', ['baseId', 'status', 'deletedAt'])
 export class PageEntity {
   @PrimaryGeneratedColumn({ name: 'page_id' })
   pageId: number;
@@ -56,6 +57,10 @@ export class PageEntity {
 
   @Column({ name: 'deleted_at', type: 'varchar', length: 24, nullable: true })
   deletedAt: string | null;
+
+  /** Who soft-deleted it (users.user_id), null while live or when not known. */
+  @Column({ name: 'deleted_by', type: 'int', nullable: true })
+  deletedBy: number | null;
 
   /** Counts the changes of the page's body (KeptBodies tells a kept body from a changed one by it). */
   @Column({ name: 'body_rev', type: 'int', default: 0 })

@@ -90,6 +90,6 @@ export class PagesController {
   @ApiOperation({ operationId: 'deletePage', summary: 'Soft-delete a page; its children move up one level' })
   @ApiNoContentResponse({ description: 'Deleted' })
   delete(@CurrentAccess() access: GrantedAccess, @Param('content_id') contentId: string): Promise<void> {
-    return this.pages.delete(access.baseId, contentId);
+    return this.pages.delete(access.baseId, contentId, access.userId);
   }
 }

@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import { OrderModule } from '../order/order.module';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
+import { PageMovesRepository } from './page-moves.repository';
 import { PageMovesService } from './page-moves.service';
 import { PagePurgeService } from './page-purge.service';
 import { PagesController } from './pages.controller';
@@ -16,9 +17,9 @@ import { TrashService } from './trash.service';
 @Module({
   imports: [AuthModule, OrderModule],
   controllers: [PagesController],
-  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, TrashService, PagePurgeService],
+  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, PageMovesRepository, TrashService, PagePurgeService],
   // The web UI's use cases, beside the REST API's.
-  exports: [PagesService, PageMovesService, TrashService, PagePurgeService],
+  exports: [PagesService, PageMovesService, PageMovesRepository, TrashService, PagePurgeService],
 })
 export class PagesModule {
   /** The pages module with `indexModule`, which must export SearchIndex. */

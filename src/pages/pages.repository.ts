@@ -346,12 +346,12 @@ export class PagesRepository {
     await runLater(tx, sql`UPDATE pages SET level = level + ? WHERE base_id = ? AND ${where}`, [shift, baseId, ...params]);
   }
 
-  /** Takes the page out of the live list, keeping the display order it had. */
-  async softDelete(tx: EntityManager, baseId: string, pageId: number, order: number, now: string): Promise<void> {
+  /** Takes the page out of the live list, keeping the display order it had and who deleted it (null: not known). */
+  async softDelete(tx: EntityManager, baseId: string, pageId: number, deleted: { order: number; now: string; by: number | null }): Promise<void> {
     await runLater(
       tx,
-      sql`UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
-      [order, now, now, baseId, pageId],
+      sql`UPDATE pages SET status = 'D', deleted_ord = ?, pos = NULL, deleted_at = ?, deleted_by = ?, updated_at = ?, change_no = ${CHANGE_NO} WHERE page_id = ?`,
+      [deleted.order, deleted.now, deleted.by, deleted.now, baseId, pageId],
     );
     await countPageChange(tx, baseId);
   }

@@ -263,14 +263,14 @@ export class PagesService {
     return updated.page;
   }
 
+  /** Soft-deletes the page (into the trash); `deletedBy`: the user who deleted it (the token's or the session's). */
   async delete(baseId: string, contentId: string, deletedBy?: number): Promise<void> {
-    void deletedBy; // recorded by the moves branch (pages.deleted_by)
     await this.order.writeOutline(this.db, baseId, -1, async (tx, leave) => {
       const page = await this.pages.findForDelete(tx, baseId, contentId);
       if (!page) return this.notFound(tx, baseId);
       await this.pages.shiftLevels(tx, baseId, { from: page.position + 1, to: page.descendantsEnd }, -1);
       const { positions } = (await this.order.positionsInWrite(tx, baseId, page.outlineVersion - 1))!;
-      await this.pages.softDelete(tx, baseId, page.pageId, positions.orderOf(page.position), now());
+      await this.pages.softDelete(tx, baseId, page.pageId, { order: positions.orderOf(page.position), now: now(), by: deletedBy ?? null });
       await this.order.markGone(tx, baseId, page.position, positions);
       await this.searchIndex.pageDeleted(tx, { baseId, pageId: page.pageId });
       leave(page.outlineVersion, positions.withLive(page.position, false));
