@@ -18,7 +18,7 @@ export interface PageOptions {
   /** The page's h1 and title (already in the reader's language). */
   title: string;
   /** Which entry of the navigation is current. */
-  section?: 'tokens' | 'account' | 'admin';
+  section?: 'bases' | 'tokens' | 'account' | 'admin';
   notice?: string;
   /** Scripts of src/web/islands the page uses, by name (ime-safe-enter is on every page). */
   islands?: string[];

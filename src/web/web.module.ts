@@ -10,10 +10,13 @@ import { APP_CONFIG } from '../config/config.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PagesModule } from '../pages/pages.module';
 import { SearchModule } from '../search/search.module';
+import { ReadingModule } from '../reading/reading.module';
 import { AccountController } from './account/account.controller';
 import { AdminActions } from './admin/admin-actions.service';
 import { AdminController } from './admin/admin.controller';
 import { AssetsController } from './assets.controller';
+import { ReadingController } from './reading/reading.controller';
+import { VisitorGuard } from './reading/visitor.guard';
 import { CrossSiteGuard } from './cross-site.guard';
 import { EditingController } from './editing/editing.controller';
 import { MovesController } from './editing/moves.controller';
@@ -28,7 +31,7 @@ import { TrashController } from './trash/trash.controller';
 import { Views } from './views';
 import { WebErrorFilter } from './web-error.filter';
 
-const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController];
+const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController, ReadingController];
 /** The pages that write a base: the editor, moves, deleting, the trash. */
 const writingControllers = [EditingController, MovesController, TrashController];
 
@@ -38,6 +41,7 @@ const writingControllers = [EditingController, MovesController, TrashController]
     BasesModule,
     IdentityModule,
     PagesModule.withSearchIndex(SearchModule),
+    ReadingModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -46,6 +50,6 @@ const writingControllers = [EditingController, MovesController, TrashController]
     }),
   ],
   controllers: [...pageControllers, ...writingControllers, AssetsController],
-  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, BaseRoleGuard, AdminActions],
+  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, BaseRoleGuard, AdminActions, VisitorGuard],
 })
 export class WebModule {}

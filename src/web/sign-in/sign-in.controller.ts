@@ -14,7 +14,7 @@ import type { WebRequest } from '../session/web-request';
 import { pageContext, WebSessions } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
-import { HOME_PATH, safeNext } from './sign-in-paths';
+import { safeNext } from './sign-in-paths';
 
 @ApiExcludeController()
 @Public()
@@ -27,12 +27,6 @@ export class SignInController {
     private readonly sessions: WebSessions,
     private readonly views: Views,
   ) {}
-
-  /** The service's front door, until the web UI has a home of its own: the token page (or sign-in). */
-  @Get()
-  home(@Res() response: Response): void {
-    response.redirect(303, HOME_PATH);
-  }
 
   @Get('signin')
   async page(@Req() request: WebRequest, @Res() response: Response): Promise<void> {
