@@ -157,7 +157,7 @@ describeEachBackend('the writing pages', (harness: () => Harness) => {
       expect(stored.type).toBe(type);
       if (type === 'M') expect(preview.text).toBe(await storedHtml(base.baseId, page.content_id));
       if (type === 'H') expect(preview.text).toBe(stored.body);
-      if (type === 'T') expect(preview.text).toBe(`<div class="plain-text">${escapeHtml(stored.body)}</div>`);
+      if (type === 'T') expect(preview.text).toBe(`<pre class="page-text">${escapeHtml(stored.body)}</pre>`);
     }
   });
 
@@ -301,7 +301,7 @@ describeEachBackend('the writing pages', (harness: () => Harness) => {
     const first = await get(`/kb/${base.baseId}/trash`, writer);
     const rows = (html: string) => [...html.matchAll(/<th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
     expect(rows(first.text)).toEqual(Array.from({ length: 50 }, (_, i) => `P${51 - i}`));
-    expect(first.text).toContain(en.trashPageOf(1, 2));
+    expect(first.text).toContain(en.pagingOf(1, 2));
     expect(first.text).toContain(`href="/kb/${base.baseId}/trash?page=2" rel="next"`);
     const second = await get(`/kb/${base.baseId}/trash?page=2`, writer);
     expect(rows(second.text)).toEqual(['P1', 'P0']);

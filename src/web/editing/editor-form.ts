@@ -48,7 +48,7 @@ export function validPage(form: EditorForm, t: Messages): { page: ValidPage } | 
   return { page: { title: form.title, body: form.body, type: form.type as ContentType, lang: form.lang as Lang } };
 }
 
-/** The HTML a page's body shows as: rendered Markdown, cleaned HTML, or text as text. */
+/** The HTML a page's body shows as (as the page view shows it): rendered Markdown, cleaned HTML, or text as text. */
 export function bodyFragment(type: ContentType, content: Pick<PreparedContent, 'body' | 'html'>): string {
   switch (type) {
     case 'M':
@@ -56,7 +56,7 @@ export function bodyFragment(type: ContentType, content: Pick<PreparedContent, '
     case 'H':
       return content.body;
     case 'T':
-      return `<div class="plain-text">${escapeHtml(content.body)}</div>`;
+      return `<pre class="page-text">${escapeHtml(content.body)}</pre>`;
   }
 }
 

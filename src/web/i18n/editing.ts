@@ -47,7 +47,6 @@ export const editingEn = {
   moveShortcutsHelp: 'Keyboard: on a page in the tree, Alt+Shift+↑ and Alt+Shift+↓ move it up and down, Alt+Shift+→ indents it and Alt+Shift+← outdents it.',
 
   trashTitle: 'Trash',
-  trashLink: 'Trash',
   trashIntro: 'Deleted pages, the latest first. Restore puts a page back where it was, with its level and content; pages that moved up one level when it was deleted stay where they are.',
   trashEmpty: 'The trash is empty.',
   colTitle: 'Title',
@@ -60,10 +59,6 @@ export const editingEn = {
   deleteForeverTitle: 'Delete forever',
   deleteForeverQuestion: (title: string) => `Delete “${title}” forever? Its texts and search entries are removed, and it cannot be restored.`,
   pageDeletedForever: 'The page was deleted forever.',
-  trashPages: 'Pages of the trash',
-  trashPageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  previousPage: 'Previous',
-  nextPage: 'Next',
 };
 
 export const editingJa: typeof editingEn = {
@@ -96,27 +91,26 @@ export const editingJa: typeof editingEn = {
   theirVersionSaved: (time: string) => `${time} に保存されました。`,
   theirTitle: '相手のタイトル',
   theirBody: '相手の本文',
-  pageGoneWhileEditing: '編集している間に、このページは削除されました。あなたの文章はここに残っています。新しいページとして保存するか、先にごみ箱からページを復元してください。',
+  pageGoneWhileEditing: '編集している間に、このページは削除されました。あなたの文章はここに残っています。新しいページとして保存するか、先にゴミ箱からページを復元してください。',
 
   deletePageTitle: 'ページの削除',
-  deletePageQuestion: (title: string) => `ページ「${title}」を削除しますか？子ページは 1 階層上に移ります。書き込み権限のあるメンバーはごみ箱から復元できます。`,
+  deletePageQuestion: (title: string) => `ページ「${title}」を削除しますか？子ページは 1 階層上に移ります。書き込み権限のあるメンバーはゴミ箱から復元できます。`,
   deletePage: '削除',
-  pageDeleted: 'ページをごみ箱に移しました。',
+  pageDeleted: 'ページをゴミ箱に移しました。',
 
   moveRefusedTitle: 'ページを移動できませんでした',
   moveRefused: {
     up: 'このページは親の下の同じ階層で先頭にあるため、上に移動できません。',
     down: 'このページは親の下の同じ階層で末尾にあるため、下に移動できません。',
-    indent: 'インデントできるのは、すぐ上に同じ階層のページがあり、許される最も深い階層を超えない場合だけです。',
-    outdent: 'このページは最上位の階層にあるため、インデントを解除できません。',
+    indent: '字下げできるのは、すぐ上に同じ階層のページがあり、許される最も深い階層を超えない場合だけです。',
+    outdent: 'このページは最上位の階層にあるため、字下げを戻せません。',
   },
   moveUnknown: '移動のボタンから選んでください。',
-  moveShortcutsHelp: 'キーボード操作：ツリーのページで Alt+Shift+↑ と Alt+Shift+↓ を押すと上下に移動し、Alt+Shift+→ でインデント、Alt+Shift+← でインデント解除します。',
+  moveShortcutsHelp: 'キーボード操作：ツリーのページで Alt+Shift+↑ と Alt+Shift+↓ を押すと上下に移動し、Alt+Shift+→ で字下げし、Alt+Shift+← で字下げを戻します。',
 
-  trashTitle: 'ごみ箱',
-  trashLink: 'ごみ箱',
+  trashTitle: 'ゴミ箱',
   trashIntro: '削除されたページを新しい順に表示します。復元すると、ページは元の位置に元の階層と内容で戻ります。削除したときに 1 階層上に移ったページはそのままです。',
-  trashEmpty: 'ごみ箱は空です。',
+  trashEmpty: 'ゴミ箱は空です。',
   colTitle: 'タイトル',
   colDeletedBy: '削除した人',
   colDeletedAt: '削除日時',
@@ -127,8 +121,4 @@ export const editingJa: typeof editingEn = {
   deleteForeverTitle: '完全に削除',
   deleteForeverQuestion: (title: string) => `「${title}」を完全に削除しますか？本文と検索用のデータも消え、復元できなくなります。`,
   pageDeletedForever: 'ページを完全に削除しました。',
-  trashPages: 'ごみ箱のページ送り',
-  trashPageOf: (page: number, pages: number) => `${pages} ページ中 ${page} ページ目`,
-  previousPage: '前へ',
-  nextPage: '次へ',
 };

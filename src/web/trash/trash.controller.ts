@@ -8,15 +8,13 @@ import { PagePurgeService } from '../../pages/page-purge.service';
 import { TrashService } from '../../pages/trash.service';
 import { CrossSiteGuard } from '../cross-site.guard';
 import { kbPaths } from '../editing/kb-paths';
-import { wholeNumber } from '../forms';
 import { BaseRoleGuard, NeedsBaseRole, type BaseRequest } from '../kb/base-role.guard';
 import { noticeOf, withNotice } from '../notices';
+import { pageWindow, pagingLinks } from '../reading/reading-paths';
 import { SignedInGuard } from '../session/signed-in.guard';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
-
-export const TRASH_PAGE_SIZE = 50;
 
 @ApiExcludeController()
 @Public()
@@ -35,17 +33,16 @@ export class TrashController {
   async list(@Param('baseId') baseId: string, @Req() request: BaseRequest, @Res() response: Response): Promise<void> {
     const context = pageContext(request);
     const t = this.views.messages(context);
-    const page = wholeNumber(typeof request.query.page === 'string' ? request.query.page : '') ?? 1;
-    const { pages, total } = await this.trash.list(baseId, { offset: (page - 1) * TRASH_PAGE_SIZE, limit: TRASH_PAGE_SIZE });
-    const pageCount = Math.max(1, Math.ceil(total / TRASH_PAGE_SIZE));
+    // 50 a page, as the tree and the search.
+    const window = pageWindow(request.query.page);
+    const { pages, total } = await this.trash.list(baseId, { offset: window.offset, limit: window.limit });
     this.views.render(response, 'trash', context, { title: t.trashTitle, notice: noticeOf(t, request.query.done) }, {
       rows: pages.map((each) => ({
         ...each, restore: kbPaths.restore(baseId, each.contentId), deleteForever: kbPaths.deleteForever(baseId, each.contentId),
       })),
       owner: request.baseRole === 'owner',
       baseHome: kbPaths.home(baseId),
-      page, pages: pageCount,
-      previous: kbPaths.trash(baseId, page - 1), next: kbPaths.trash(baseId, page + 1),
+      paging: pagingLinks(total, window.page, (page) => kbPaths.trash(baseId, page)),
     });
   }
 

@@ -42,7 +42,7 @@ describe('the editor form', () => {
   it('shows a body as its format stores it', () => {
     expect(bodyFragment('M', { body: '**x**', html: '<p><strong>x</strong></p>' })).toBe('<p><strong>x</strong></p>');
     expect(bodyFragment('H', { body: '<p>clean</p>', html: null })).toBe('<p>clean</p>');
-    expect(bodyFragment('T', { body: '<b>"x" & \'y\'</b>\n', html: null })).toBe('<div class="plain-text">&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;\n</div>');
+    expect(bodyFragment('T', { body: '<b>"x" & \'y\'</b>\n', html: null })).toBe('<pre class="page-text">&lt;b&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/b&gt;\n</pre>');
   });
 });
 
