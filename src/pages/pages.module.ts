@@ -22,8 +22,17 @@ import { TrashService } from './trash.service';
   exports: [PagesService, PageMovesService, PageMovesRepository, TrashService, PagePurgeService],
 })
 export class PagesModule {
-  /** The pages module with `indexModule`, which must export SearchIndex. */
+  // Nest tells dynamic modules apart by reference: each new object would be another PagesModule,
+  // with its own services (and caches) and its controller's routes declared again.
+  private static readonly withIndex = new Map<Type<unknown>, DynamicModule>();
+
+  /** The pages module with `indexModule`, which must export SearchIndex: one and the same for every importer. */
   static withSearchIndex(indexModule: Type<unknown>): DynamicModule {
-    return { module: PagesModule, imports: [indexModule] };
+    let module = PagesModule.withIndex.get(indexModule);
+    if (!module) {
+      module = { module: PagesModule, imports: [indexModule] };
+      PagesModule.withIndex.set(indexModule, module);
+    }
+    return module;
   }
 }
