@@ -7,9 +7,9 @@ import { sql, type Sql } from '../database/sql';
 /** The users row as the first table of a statement: `FROM ${USER_ROW} … WHERE u.email = ?`. */
 export const USER_ROW = sql`users u`;
 
-/** Joins the row of the user whose id is `userIdColumn`, as `u`. */
-export function joinUserRow(userIdColumn: Sql): Sql {
-  return sql`JOIN users u ON u.user_id = ${userIdColumn}`;
+/** Joins the row of the user whose id is `userIdColumn`, as `u` (LEFT JOIN: its columns null when there is none). */
+export function joinUserRow(userIdColumn: Sql, join: 'JOIN' | 'LEFT JOIN' = 'JOIN'): Sql {
+  return sql`${join === 'JOIN' ? sql`JOIN` : sql`LEFT JOIN`} users u ON u.user_id = ${userIdColumn}`;
 }
 
 /** The columns others read, named so they cannot clash with their own: user_email, user_name, user_created_at. */

@@ -108,6 +108,36 @@ export class DisplayOrder {
     return this.blocks.markAppended(tx, baseId, page);
   }
 
+  /** Marks `position` live, in the stored bitmap of its block that `positions` (read in this write) hold (a new block when none does). */
+  markLive(tx: EntityManager, baseId: string, position: number, positions: LivePositions): Promise<void> {
+    return this.blocks.mark(tx, baseId, { position, bits: positions.blockBits(position) }, true);
+  }
+
+  /**
+   * Where a page goes back live at display order `order` (at most the live count) among
+   * `positions`: a position between those of the pages before and after it, free when they are not
+   * next to each other (deleted pages hold none). When they are, the run of consecutive live
+   * positions from the next page's on moves up by one into the first free position after it, and
+   * the page takes the next page's. Either way one position more is live: `newlyLive`.
+   */
+  slotAt(positions: LivePositions, order: number): RestoreSlot {
+    const total = positions.total;
+    const at = Math.max(0, Math.min(order, total));
+    const before = at > 0 ? positions.positionAt(at - 1)! : -1;
+    const next = at < total ? positions.positionAt(at)! : null;
+    if (next === null || next - before > 1) return { position: before + 1, shift: null, newlyLive: before + 1 };
+    // The run from `next` is as long as positionAt(at + k) - k stays `next` (never smaller: positions only grow).
+    let low = 0;
+    let high = total - at - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (positions.positionAt(at + mid)! - mid === next) low = mid;
+      else high = mid - 1;
+    }
+    const free = next + low + 1;
+    return { position: next, shift: { from: next, to: free }, newlyLive: free };
+  }
+
   /** Marks `position` no longer live, in the stored bitmap of its block that `positions` (read in this write) hold. */
   markGone(tx: EntityManager, baseId: string, position: number, positions: LivePositions): Promise<void> {
     return this.blocks.mark(tx, baseId, { position, bits: positions.blockBits(position) }, false);
@@ -129,6 +159,16 @@ export class DisplayOrder {
     if (kept && kept.outlineVersion >= left.outlineVersion) return;
     this.kept.set(baseId, { outlineVersion: left.outlineVersion, positions: left.positions });
   }
+}
+
+/** Where a restored page goes (DisplayOrder.slotAt). */
+export interface RestoreSlot {
+  /** The page's position. */
+  position: number;
+  /** Live positions from `from` (inclusive) to `to` (exclusive) that move up by one first; null: none. */
+  shift: { from: number; to: number } | null;
+  /** The one position live after the restore that was not before. */
+  newlyLive: number;
 }
 
 /** Leaves the positions a write's outline version has. */

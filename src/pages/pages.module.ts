@@ -12,14 +12,15 @@ import { PagePurgeService } from './page-purge.service';
 import { PagesController } from './pages.controller';
 import { PagesRepository } from './pages.repository';
 import { PagesService } from './pages.service';
+import { TrashRepository } from './trash.repository';
 import { TrashService } from './trash.service';
 
 @Module({
   imports: [AuthModule, OrderModule],
   controllers: [PagesController],
-  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, PageMovesRepository, TrashService, PagePurgeService],
+  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService],
   // The web UI's use cases, beside the REST API's.
-  exports: [PagesService, PageMovesService, PageMovesRepository, TrashService, PagePurgeService],
+  exports: [PagesService, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService],
 })
 export class PagesModule {
   // Nest tells dynamic modules apart by reference: each new object would be another PagesModule,

@@ -24,6 +24,8 @@ export abstract class SearchIndex {
   abstract pageTextsChanging(tx: EntityManager, page: IndexedPage): Promise<void>;
   /** A page is being soft-deleted, its texts still stored; it must no longer be found. */
   abstract pageDeleted(tx: EntityManager, page: IndexedPage): Promise<void>;
+  /** A soft-deleted page is live again, its texts as they were: it must be found again at once. */
+  abstract pageRestored(tx: EntityManager, page: IndexedPage): Promise<void>;
   /**
    * Once a write that told the index has committed: tidies the base's index when its changes have
    * gathered, in a transaction of its own, so the write holds the base's lock no longer for it.

@@ -70,6 +70,14 @@ export class SearchIndexService extends SearchIndex {
     await this.repo.addPendingAsStored(tx, page.baseId, page.pageId);
   }
 
+  async pageRestored(tx: EntityManager, page: IndexedPage): Promise<void> {
+    // Pending, a search checks it against its text at once. A row it still has (its delete not
+    // merged yet) keeps the texts the postings hold of it. Without one, the merge of its delete took
+    // it out of ALL_KEY alone: recorded with no old texts, its next merge adds every key of its text
+    // again, ALL_KEY with them (the others it still holds are set again, no harm).
+    await this.repo.addPendingWithoutTexts(tx, page.baseId, page.pageId);
+  }
+
   /**
    * Counts the base's pending pages once every threshold / CHECKS_PER_THRESHOLD writes of this
    * process (a count is a statement, so a base may hold a few more than the threshold), without a

@@ -46,6 +46,11 @@ export function addPendingCreatedSql(dialect: Dialect, page: SqlSource): Sql {
   return keepingPendingRow(dialect, sql`INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT p.base_id, p.page_id, NULL, NULL FROM ${page.from} WHERE ${page.where}`);
 }
 
+/** Records a page as pending with no old texts (parameters: the base id, the page id). */
+export function addPendingWithoutTextsSql(dialect: Dialect): Sql {
+  return keepingPendingRow(dialect, sql`INSERT INTO search_pending (base_id, page_id, old_title, old_body) VALUES (?, ?, NULL, NULL)`);
+}
+
 /** Records a page as pending with the texts page_texts holds for it as the old ones (parameters: the base id, the page id). */
 export function addPendingAsStoredSql(dialect: Dialect): Sql {
   return keepingPendingRow(dialect, sql`INSERT INTO search_pending (base_id, page_id, old_title, old_body) SELECT ?, t.page_id, t.search_title, t.search_body FROM ${PAGE_TEXTS} WHERE t.page_id = ?`);

@@ -15,7 +15,7 @@ import { accessCheckSql, accessHoldsOf } from '../auth/access-check.query';
 import { BASE_CHANGES_COLUMNS, BASE_ROW, baseChangesOf, type BaseChanges } from '../bases/base-row.query';
 import { FIRST_WORD_PAIR_KEY } from './search-keys';
 import type { Dialect } from '../database/data-source';
-import { addPendingAsStoredSql, addPendingCreatedSql, containsSql, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
+import { addPendingAsStoredSql, addPendingCreatedSql, addPendingWithoutTextsSql, containsSql, insertWords, lockMergesSql, lockPendingSql, movePostingsVersionSql, upsertPostings } from './search.dialect';
 
 export interface PostingRow {
   skey: number;
@@ -150,6 +150,11 @@ export class SearchRepository {
   async addPendingCreated(tx: EntityManager, baseId: string, contentId: string): Promise<void> {
     const page = pageByContentId(baseId, contentId);
     await runLater(tx, addPendingCreatedSql(dialectOf(tx), page), page.params);
+  }
+
+  /** Records a page as pending with no old texts, as if the postings held nothing of it (unless it is pending already). */
+  async addPendingWithoutTexts(tx: EntityManager, baseId: string, pageId: number): Promise<void> {
+    await runLater(tx, addPendingWithoutTextsSql(dialectOf(tx)), [baseId, pageId]);
   }
 
   /** Records a page as pending with its stored texts as the old ones (unless it is pending already). */

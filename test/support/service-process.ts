@@ -23,7 +23,11 @@ function staleSources(dir = join(root, 'src')): string[] {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return staleSources(path);
     if (!entry.name.endsWith('.ts')) return [];
-    const compiled = join(root, 'dist', relative(root, path).replace(/\.ts$/, '.js'));
+    // The islands compile on their own (tsconfig.islands.json) to dist/web/islands.
+    const islands = relative(join(root, 'src', 'web', 'islands'), path);
+    const compiled = islands.startsWith('..')
+      ? join(root, 'dist', relative(root, path).replace(/\.ts$/, '.js'))
+      : join(root, 'dist', 'web', 'islands', islands.replace(/\.ts$/, '.js'));
     try {
       return statSync(compiled).mtimeMs >= statSync(path).mtimeMs ? [] : [relative(root, path)];
     } catch {
