@@ -84,9 +84,10 @@ describeEachBackend('sign-in', (harness: () => Harness) => {
     }
   });
 
-  it('opens the front door on the token page, through sign-in', async () => {
+  it('opens the front door to anyone: the knowledge bases they may read', async () => {
     const home = await http().get('/');
-    expect({ status: home.status, location: home.headers.location }).toEqual({ status: 303, location: '/tokens' });
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('<h1>Knowledge bases</h1>');
   });
 
   it('sends a visitor who is not signed in to sign in, and back', async () => {
