@@ -27,6 +27,12 @@ export abstract class SearchIndex {
   /** A soft-deleted page is live again, its texts as they were: it must be found again at once. */
   abstract pageRestored(tx: EntityManager, page: IndexedPage): Promise<void>;
   /**
+   * A soft-deleted page is about to be removed for good, its pages and page_texts rows still
+   * stored: afterwards nothing of the index names it (no pending row, no posting holds its id).
+   * Called under the base's lock; the index takes whatever lock of its own it needs.
+   */
+  abstract pagePurged(tx: EntityManager, page: IndexedPage): Promise<void>;
+  /**
    * Once a write that told the index has committed: tidies the base's index when its changes have
    * gathered, in a transaction of its own, so the write holds the base's lock no longer for it.
    */

@@ -12,7 +12,11 @@
 //
 // A deleted page only leaves ALL_KEY, which every indexed page holds and every search intersects
 // its hits with: the rest of its postings stay, unread, as page ids are never live again. So a
-// delete's merge rewrites one chunk row instead of every key of the page's text.
+// delete's merge rewrites one chunk row instead of every key of the page's text. That holds when
+// the page's stored texts are the ones its postings hold; when they are not (a page edited, then
+// deleted before a merge), every key of the old texts leaves. So a merged delete leaves the
+// postings holding nothing of the page, or its stored texts' keys but ALL_KEY: what a delete
+// forever (pagePurged) takes out, the stored texts being all it can read of the page.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { BoundedCache } from '../cache/bounded-cache';
@@ -79,6 +83,34 @@ export class SearchIndexService extends SearchIndex {
   }
 
   /**
+   * Takes a soft-deleted page out of the index for good, under the base's merge lock (a merge
+   * reads chunks and writes them back; one running now has finished, its pending rows folded in,
+   * before this reads anything). The postings hold the keys of the pending row's old texts (none
+   * when null) while the page is pending, else nothing or the keys of its stored texts (a merged
+   * delete, above): those keys lose the page id, chunks left empty go, and the pending row goes.
+   * The base's words stay, those only this page held included: a word names no page, only the
+   * postings over word numbers that find it (a search of it finds no page), and word numbers
+   * are never given again (KeptWords relies on that).
+   */
+  async pagePurged(tx: EntityManager, page: IndexedPage): Promise<void> {
+    const { baseId, pageId } = page;
+    await this.repo.lockMerges(tx, baseId);
+    const found = await this.repo.purgedPageTexts(tx, baseId, pageId);
+    const texts = found.pending ? found.old : found.stored;
+    if (texts) {
+      const keys = keysOfTexts(texts);
+      const words = await WordNumbers.open(this.repo, tx, baseId);
+      // Every word the postings hold of the page was numbered when its text was indexed; a word never numbered has no key.
+      await words.load(tx, numberedWords(keys));
+      const changes = new PostingChanges();
+      changes.replace(pageId, pageKeys(keys, words.known), NO_KEYS);
+      await this.repo.movePostingsVersion(tx, baseId);
+      await changes.write(this.repo, tx, baseId);
+    }
+    if (found.pending) await this.repo.deletePending(tx, baseId, [pageId]);
+  }
+
+  /**
    * Counts the base's pending pages once every threshold / CHECKS_PER_THRESHOLD writes of this
    * process (a count is a statement, so a base may hold a few more than the threshold), without a
    * lock: the merge reads them again under its own, as another process may have merged them. A
@@ -130,16 +162,24 @@ export class SearchIndexService extends SearchIndex {
 
   private async collect(tx: EntityManager, rows: readonly PendingTextRow[], words: WordNumbers, changes: PostingChanges): Promise<void> {
     const pages: { pageId: number; old: PageTextKeys | null; now: PageTextKeys; unchanged: Set<string> }[] = [];
+    /** Deleted pages whose stored texts are not the ones their postings hold: all their keys leave. */
+    const gone: { pageId: number; old: PageTextKeys }[] = [];
     for (const row of rows) {
       if (row.now) {
         const [old, now] = [row.old && keysOfTexts(row.old), keysOfTexts(row.now)];
         pages.push({ pageId: row.pageId, old, now, unchanged: old ? unchangedWords(old, now) : NONE });
-      } else if (row.old) {
+      } else if (row.old && row.oldIsStored) {
         changes.replace(row.pageId, ONLY_ALL, NO_KEYS);
+      } else if (row.old) {
+        gone.push({ pageId: row.pageId, old: keysOfTexts(row.old) });
       }
     }
     const wordsOf = (keys: PageTextKeys | null, unchanged: Set<string>) => (keys ? numberedWords(keys) : []).filter((word) => !unchanged.has(word));
-    await words.load(tx, pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]));
+    await words.load(tx, [
+      ...pages.flatMap(({ old, now, unchanged }) => [...wordsOf(old, unchanged), ...wordsOf(now, unchanged)]),
+      ...gone.flatMap(({ old }) => numberedWords(old)),
+    ]);
+    for (const { pageId, old } of gone) changes.replace(pageId, pageKeys(old, words.known), NO_KEYS);
     for (const { pageId, old, now, unchanged } of pages) {
       // The old text's words were numbered when it was indexed; the new text may bring new ones.
       const before = old ? pageKeys(old, (word) => (unchanged.has(word) ? undefined : words.known(word))) : NO_KEYS;

@@ -29,6 +29,17 @@ export interface PendingTextRow {
   old: SearchTexts | null;
   /** The current text; null when the page is no longer live. */
   now: SearchTexts | null;
+  /** A page no longer live whose stored texts are still `old`, exactly (false for a live page). */
+  oldIsStored: boolean;
+}
+
+/** What the postings may hold of a soft-deleted page (SearchRepository.purgedPageTexts). */
+export interface PurgedPageTexts {
+  /** Whether the page has a pending row; its `old` texts are then what the postings hold (null: nothing). */
+  pending: boolean;
+  old: SearchTexts | null;
+  /** The page's stored texts (null when it has none). */
+  stored: SearchTexts | null;
 }
 
 /** Where a term occurs in a page (TermMatches.found): in the title, in the body only; 0 = absent. */
@@ -234,18 +245,39 @@ export class SearchRepository {
     return rows.map((row) => Number(row.page_id));
   }
 
-  /** Old and current texts of the pending pages with ids from `from` to `to` (exclusive); a deleted page's current text is not read. */
+  /**
+   * Old and current texts of the pending pages with ids from `from` to `to` (exclusive); a deleted
+   * page's current text is not read, only compared with its old one in the database (the lengths
+   * too: MySQL/MariaDB's binary collation pads with spaces when it compares).
+   */
   async pendingTexts(tx: EntityManager, baseId: string, from: number, to: number): Promise<PendingTextRow[]> {
     const rows: Record<string, string | number | null>[] = await tx.query(
       `SELECT s.page_id, s.old_title, s.old_body, p.status,
-         CASE WHEN p.status = 'A' THEN t.search_title END AS search_title, CASE WHEN p.status = 'A' THEN t.search_body END AS search_body
+         CASE WHEN p.status = 'A' THEN t.search_title END AS search_title, CASE WHEN p.status = 'A' THEN t.search_body END AS search_body,
+         CASE WHEN p.status <> 'A' AND s.old_title = t.search_title AND COALESCE(s.old_body, '') = t.search_body
+           AND LENGTH(s.old_title) = LENGTH(t.search_title) AND LENGTH(COALESCE(s.old_body, '')) = LENGTH(t.search_body) THEN 1 ELSE 0 END AS old_is_stored
        FROM search_pending s ${joinPage(sql`s.page_id`)} ${joinPageTexts(sql`s.page_id`)}
        WHERE s.base_id = ? AND s.page_id >= ? AND s.page_id < ? ORDER BY s.page_id`, [baseId, from, to]);
     return rows.map((row) => ({
       pageId: Number(row.page_id),
       old: row.old_title === null ? null : { searchTitle: String(row.old_title), searchBody: String(row.old_body ?? '') },
       now: row.status === 'A' ? { searchTitle: String(row.search_title), searchBody: String(row.search_body) } : null,
+      oldIsStored: Number(row.old_is_stored) === 1,
     }));
+  }
+
+  /** A soft-deleted page's pending row, if any, and its stored texts, in one statement (call under the base's merge lock). */
+  async purgedPageTexts(tx: EntityManager, baseId: string, pageId: number): Promise<PurgedPageTexts> {
+    const rows: Record<string, string | number | null>[] = await tx.query(
+      `SELECT s.page_id AS pending_id, s.old_title, s.old_body, t.search_title, t.search_body
+       FROM (SELECT ? AS page_id) x ${joinPageTexts(sql`x.page_id`, 'LEFT JOIN')}
+       LEFT JOIN search_pending s ON s.base_id = ? AND s.page_id = x.page_id`, [pageId, baseId]);
+    const row = rows[0];
+    return {
+      pending: row.pending_id !== null,
+      old: row.old_title === null ? null : { searchTitle: String(row.old_title), searchBody: String(row.old_body ?? '') },
+      stored: row.search_title === null ? null : { searchTitle: String(row.search_title), searchBody: String(row.search_body) },
+    };
   }
 
   async deletePending(tx: EntityManager, baseId: string, pageIds: readonly number[]): Promise<void> {
