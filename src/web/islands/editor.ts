@@ -26,7 +26,8 @@ function setUpTabs(form: HTMLFormElement): void {
     body.set('body', (form.elements.namedItem('body') as HTMLTextAreaElement).value);
     preview.setAttribute('aria-busy', 'true');
     try {
-      const response = await fetch(form.dataset.preview ?? '', { method: 'POST', body, credentials: 'same-origin' });
+      // A redirect (signed out meanwhile: to the sign-in page) is no preview.
+      const response = await fetch(form.dataset.preview ?? '', { method: 'POST', body, credentials: 'same-origin', redirect: 'error' });
       const html = await response.text();
       if (request !== latest) return;
       // A body the renderer refuses is answered 400 with the reason, as a save would get it.
