@@ -16,6 +16,7 @@ import { AccessGuardsModule } from './http/guards/access-guards.module';
 import { RouteTable } from './http/route-table';
 import { validationPipe } from './http/validation';
 import { PagesModule } from './pages/pages.module';
+import { ReadingModule } from './reading/reading.module';
 import { SearchModule } from './search/search.module';
 import { TreeModule } from './tree/tree.module';
 import { WebModule } from './web/web.module';
@@ -37,6 +38,8 @@ export class AppModule {
         PagesModule.withSearchIndex(SearchModule),
         SearchModule,
         TreeModule,
+        // What each visitor of the web UI may read (visibility).
+        ReadingModule,
         HealthModule,
         DocsModule,
         // The web pages: sign-in, account, tokens, administration.

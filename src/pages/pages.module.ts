@@ -6,6 +6,7 @@ import { AuthModule } from '../auth/auth.module';
 import { OrderModule } from '../order/order.module';
 import { AncestorPaths } from './ancestor-paths';
 import { KeptBodies } from './kept-bodies';
+import { OutlineRowsQuery } from './outline-rows.query';
 import { PageMovesRepository } from './page-moves.repository';
 import { PageMovesService } from './page-moves.service';
 import { PagePurgeService } from './page-purge.service';
@@ -18,9 +19,9 @@ import { TrashService } from './trash.service';
 @Module({
   imports: [AuthModule, OrderModule],
   controllers: [PagesController],
-  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService],
-  // The web UI's use cases, beside the REST API's.
-  exports: [PagesService, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService],
+  providers: [PagesService, PagesRepository, AncestorPaths, KeptBodies, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService, OutlineRowsQuery],
+  // The web UI's use cases, beside the REST API's; the reading module's outline reads (OutlineRowsQuery).
+  exports: [PagesService, PageMovesService, PageMovesRepository, TrashService, TrashRepository, PagePurgeService, OutlineRowsQuery],
 })
 export class PagesModule {
   // Nest tells dynamic modules apart by reference: each new object would be another PagesModule,

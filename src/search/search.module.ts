@@ -26,6 +26,7 @@ import { SearchService } from './search.service';
     SearchService, SearchMatcher, SearchRanking, KeptRankKeys, KeptPendingTexts, KeptSummaries, KeptWords, KeptPostings, SearchRepository, SearchPagesQuery, SearchIndexService, MergesAtStart,
     { provide: SearchIndex, useExisting: SearchIndexService },
   ],
-  exports: [SearchIndex],
+  // SearchService: the web UI's reading (src/reading) searches with the same rules as the API.
+  exports: [SearchIndex, SearchService],
 })
 export class SearchModule {}

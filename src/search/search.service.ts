@@ -15,12 +15,19 @@ import type { LivePositions } from '../outline/positions';
 import type { PageSummaryRow } from '../pages/page.rows';
 import { SearchPagesQuery, type PositionedSummaries, type PositionedSummary } from '../pages/search-pages.query';
 import { KeptRankKeys } from './kept-rank-keys';
+import type { PageSet } from './page-set';
 import { KeptSummaries } from './kept-summaries';
 import { SearchMatcher } from './search-matcher';
 import { SearchRanking, type Paging } from './search-rank';
 
 /** How often result summaries are read outside the writes' queue before they queue with the writes. */
 const CONSISTENT_READ_ATTEMPTS = 3;
+
+/** What a caller may narrow a search by. */
+export interface SearchOptions {
+  /** Page ids left out, as if they matched nothing: the pages a web visitor may not read (src/reading). */
+  except?: PageSet;
+}
 
 export interface SearchResult {
   pages: PageSummaryRow[];
@@ -45,16 +52,23 @@ export class SearchService {
    * SearchRanking.window). `unconfirmed`: the request was authorized on a kept access, which the
    * round trip's last statement checks (else KeptAccessChanged), reading the count afresh.
    */
-  find(baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess): Promise<SearchResult> {
-    return this.search(this.db.reader, baseId, q, paging, livePages, unconfirmed);
+  find(baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess, options: SearchOptions = {}): Promise<SearchResult> {
+    return this.search(this.db.reader, baseId, q, paging, livePages, unconfirmed, options);
   }
 
-  async search(em: EntityManager, baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess): Promise<SearchResult> {
+  async search(
+    em: EntityManager, baseId: string, q: string, paging: Paging, livePages?: number, unconfirmed?: KeptAccess, options: SearchOptions = {},
+  ): Promise<SearchResult> {
     const terms = [...new Set(splitSearchTerms(q))];
     if (terms.length === 0) throw badRequest('Send the search keywords in the q parameter, for example ?q=install.');
     const accessCheck = unconfirmed && this.access.confirmationCheck(unconfirmed);
     const wantsChanges = this.keptKeys.mayKeep(unconfirmed ? undefined : livePages);
     const { hits, titleHits, base } = confirmed(await this.matcher.match(em, baseId, terms, { base: wantsChanges, accessCheck }), accessCheck)!;
+    // Both are this search's own sets (SearchMatcher.match): narrowed in place.
+    if (options.except) {
+      hits.andNot(options.except);
+      titleHits.andNot(options.except);
+    }
     const changes = wantsChanges ? base : undefined;
     const kept = changes && !hits.isEmpty() ? await this.keptKeys.keysOf(em, baseId, changes) : undefined;
     // The hits are this search's own set (SearchMatcher.match): narrowed in place, not copied.
