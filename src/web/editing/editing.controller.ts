@@ -20,7 +20,7 @@ import { SignedInGuard } from '../session/signed-in.guard';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
-import { editorFormOf, escapeHtml, intentOf, previewOf, validPage, type EditorForm } from './editor-form';
+import { editorFormOf, escapeHtml, intentOf, lineEnds, previewOf, validPage, type EditorForm } from './editor-form';
 import { kbPaths } from './kb-paths';
 
 /** The formats in the order the editor offers them: the default first. */
@@ -121,7 +121,7 @@ export class EditingController {
     };
     if (!contentTypes.includes(type as ContentType)) return reply(400, '');
     try {
-      reply(200, previewOf(type as ContentType, field(request.body, 'body')));
+      reply(200, previewOf(type as ContentType, lineEnds(field(request.body, 'body'))));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       reply(error.status, `<p class="problem">${escapeHtml(error.message)}</p>`);

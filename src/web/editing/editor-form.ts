@@ -22,8 +22,16 @@ export interface EditorForm {
 /** What the editor's buttons ask for: the Write or Preview tab (re-rendered, nothing saved), or Save. */
 export type EditorIntent = 'write' | 'preview' | 'save';
 
+/** The form's fields; the body's line ends as typed (a browser sends a textarea's as CRLF). */
 export function editorFormOf(body: unknown): EditorForm {
-  return { title: field(body, 'title'), body: field(body, 'body'), type: field(body, 'type'), lang: field(body, 'lang'), version: field(body, 'version') };
+  return {
+    title: field(body, 'title'), body: lineEnds(field(body, 'body')), type: field(body, 'type'), lang: field(body, 'lang'), version: field(body, 'version'),
+  };
+}
+
+/** A textarea's text with its line ends as the browser showed them: LF (forms send CRLF). */
+export function lineEnds(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
 }
 
 export function intentOf(body: unknown): EditorIntent {

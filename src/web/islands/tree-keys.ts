@@ -27,8 +27,13 @@ document.addEventListener('keydown', (event) => {
   own<HTMLFormElement>(node, `form[data-move="${direction}"]`)[0]?.requestSubmit();
 });
 
-const anchored = decodeURIComponent(location.hash.slice(1));
-if (anchored.startsWith('p-')) {
-  const node = document.getElementById(anchored);
+function focusAnchoredNode(): void {
+  const anchored = decodeURIComponent(location.hash.slice(1));
+  const node = anchored.startsWith('p-') ? document.getElementById(anchored) : null;
   if (node) own<HTMLElement>(node, 'a.node-title, a[href]')[0]?.focus();
 }
+
+// The browser's own scroll to the fragment moves the focus to the document once the page has
+// loaded (the node itself takes none), so the link takes it after that.
+if (document.readyState === 'complete') focusAnchoredNode();
+else window.addEventListener('load', () => requestAnimationFrame(focusAnchoredNode), { once: true });

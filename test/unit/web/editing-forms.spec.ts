@@ -11,6 +11,8 @@ describe('the editor form', () => {
   it('reads each field once, as text', () => {
     expect(editorFormOf({ title: ['a', 'b'], body: 'x', type: 'H', lang: 'ja', version: 'v', other: 'y' })).toEqual({ title: 'a', body: 'x', type: 'H', lang: 'ja', version: 'v' });
     expect(editorFormOf(undefined)).toEqual({ title: '', body: '', type: '', lang: '', version: '' });
+    // A browser sends a textarea's line ends as CRLF; they are kept as typed.
+    expect(editorFormOf({ body: 'a\r\nb\rc\n\r\n' }).body).toBe('a\nb\nc\n\n');
   });
 
   it.each([
