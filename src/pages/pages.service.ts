@@ -21,6 +21,7 @@ import { sentBodyContent, sentContent, storedBodyContent, usedAs, type SentConte
 import { KeptBodies } from './kept-bodies';
 import { pageByContentId } from './page-joins.query';
 import { SearchIndex } from './search-index.port';
+import { PageChangedMeanwhile, pageVersion, type UpdatePrecondition } from './page-version';
 import { PagesRepository, type NearestPages, type PageColumnChanges, type PageForWrite, type PageTextChanges, type VersionedPage } from './pages.repository';
 
 export interface NewPageInput {
@@ -219,7 +220,12 @@ export class PagesService {
     }
   }
 
-  async update(baseId: string, contentId: string, input: PageChangesInput): Promise<PageDetailRow> {
+  /**
+   * `precondition` (the web editor's; the REST API sends none, so the last write wins there): the
+   * page must still be at the version the change was made from, checked once it is read under the
+   * base's lock; else PageChangedMeanwhile, with the page as it is, and nothing is written.
+   */
+  async update(baseId: string, contentId: string, input: PageChangesInput, precondition?: UpdatePrecondition): Promise<PageDetailRow> {
     if (Object.keys(input).length === 0) throw badRequest('Send at least one field to change.');
     // A body sent with its type is refused or not before the page is looked up (the body's 400 comes
     // before the page's 404), and rendered outside the base's lock. Sent without one, it is rendered
@@ -235,6 +241,7 @@ export class PagesService {
       // writeToBase told already that the base is there; writeOutline's deferred version move tells nothing.
       if (!found) return this.notFound(tx, baseId, !movesOutline);
       const current = found.page;
+      if (precondition && pageVersion(current) !== precondition.version) throw new PageChangedMeanwhile(current);
       const { columns, texts } = this.changesOf(current, input, sent);
       // Before the new texts are stored: the index records the ones its postings hold.
       if (texts.searchTitle !== undefined || texts.searchBody !== undefined) await this.searchIndex.pageTextsChanging(tx, { baseId, pageId: current.pageId });

@@ -12,6 +12,11 @@ const notices = {
   'member-role-changed': 'memberRoleChanged',
   'member-removed': 'memberRemoved',
   'settings-saved': 'settingsSaved',
+  'page-created': 'pageCreated',
+  'page-saved': 'pageSaved',
+  'page-deleted': 'pageDeleted',
+  'page-restored': 'pageRestored',
+  'page-deleted-forever': 'pageDeletedForever',
 } as const satisfies Record<string, keyof Messages>;
 
 export type Notice = keyof typeof notices;

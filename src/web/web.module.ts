@@ -8,6 +8,8 @@ import { BasesModule } from '../bases/bases.module';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { IdentityModule } from '../identity/identity.module';
+import { PagesModule } from '../pages/pages.module';
+import { SearchModule } from '../search/search.module';
 import { ReadingModule } from '../reading/reading.module';
 import { AccountController } from './account/account.controller';
 import { AdminActions } from './admin/admin-actions.service';
@@ -17,6 +19,9 @@ import { ReadingController } from './reading/reading.controller';
 import { ReadingErrorFilter } from './reading/reading-error.filter';
 import { VisitorGuard } from './reading/visitor.guard';
 import { CrossSiteGuard } from './cross-site.guard';
+import { EditingController } from './editing/editing.controller';
+import { MovesController } from './editing/moves.controller';
+import { BaseRoleGuard } from './kb/base-role.guard';
 import { MembersPageController } from './members/members-page.controller';
 import { SettingsPageController } from './members/settings-page.controller';
 import { AdministratorGuard } from './session/administrator.guard';
@@ -25,10 +30,13 @@ import { WebSessions } from './session/web-sessions';
 import { SetupController } from './sign-in/setup.controller';
 import { SignInController } from './sign-in/sign-in.controller';
 import { TokensPageController } from './tokens/tokens-page.controller';
+import { TrashController } from './trash/trash.controller';
 import { Views } from './views';
 import { WebErrorFilter } from './web-error.filter';
 
 const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController, ReadingController];
+/** The pages that write a base: the editor, moves, deleting, the trash. */
+const writingControllers = [EditingController, MovesController, TrashController];
 /** A knowledge base's pages for its owners. */
 const ownerControllers = [MembersPageController, SettingsPageController];
 
@@ -37,6 +45,7 @@ const ownerControllers = [MembersPageController, SettingsPageController];
     AuthModule,
     BasesModule,
     IdentityModule,
+    PagesModule.withSearchIndex(SearchModule),
     ReadingModule,
     ThrottlerModule.forRootAsync({
       inject: [APP_CONFIG],
@@ -45,7 +54,7 @@ const ownerControllers = [MembersPageController, SettingsPageController];
       }),
     }),
   ],
-  controllers: [...pageControllers, ...ownerControllers, AssetsController],
-  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, AdminActions, VisitorGuard, ReadingErrorFilter],
+  controllers: [...pageControllers, ...writingControllers, ...ownerControllers, AssetsController],
+  providers: [Views, WebSessions, WebErrorFilter, CrossSiteGuard, SignedInGuard, AdministratorGuard, BaseRoleGuard, AdminActions, VisitorGuard, ReadingErrorFilter],
 })
 export class WebModule {}

@@ -12,6 +12,7 @@ import { CrossSiteGuard } from '../cross-site.guard';
 import { signInPath } from '../sign-in/sign-in-paths';
 import type { WebRequest } from '../session/web-request';
 import { pageContext } from '../session/web-sessions';
+import { noticeOf } from '../notices';
 import { Views } from '../views';
 import {
   baseHref, contentIdParam, pageHref, pageWindow, pagingLinks, sameBaseNext, treeHref, withQuery, type PageWindow,
@@ -122,7 +123,10 @@ export class ReadingController {
     const children = await this.reading.children(baseId, visitor, contentId, window);
     const context = pageContext(request);
     const path = pageHref(baseId, contentId);
-    this.views.render(response, 'page', context, { title: page.title, section: 'bases', islands: ['tree'] }, {
+    this.views.render(response, 'page', context, {
+      title: page.title, section: 'bases', notice: noticeOf(this.views.messages(context), request.query.done),
+      islands: base.mayWrite ? ['tree', 'tree-keys'] : ['tree'],
+    }, {
       // The heading is the page's title, in the page's language (its fonts, its voice).
       titleLang: page.lang, base, page, children, offset: window.offset,
       paging: pagingLinks(children.total, window.page, (n) => withQuery(path, { page: n })),
@@ -142,7 +146,7 @@ export class ReadingController {
     const openSlice = open ? await this.reading.children(base.baseId, visitor, open, { offset: 0, limit: window.limit }) : undefined;
     const context = pageContext(request);
     const page = window.page;
-    this.views.render(response, view, context, { title: data.title, section: 'bases', islands: ['tree'] }, {
+    this.views.render(response, view, context, { title: data.title, section: 'bases', notice: noticeOf(this.views.messages(context), request.query.done), islands: base.mayWrite ? ['tree', 'tree-keys'] : ['tree'] }, {
       base, slice, openSlice, open, offset: window.offset, parent: data.parent,
       paging: pagingLinks(slice.total, page, (n) => withQuery(path, { page: n })),
       tree: this.treeContext(base, request.originalUrl, (id) => `${withQuery(path, { page, open: id === open ? undefined : id })}#p-${id}`, open),

@@ -1,0 +1,17 @@
+// Where a move sends the browser back to: a path of this site the form named (the page the tree
+// was on), never another site's address, and the moved page's anchor so it stays in view.
+
+/** `next` when it is a path of this site (one slash, no backslash, no control character), else undefined; its own fragment dropped. */
+export function sameSitePath(next: string): string | undefined {
+  if (!/^\/(?![/\\])[^\\\s\u0000-\u001f\u007f]*$/.test(next)) return undefined;
+  return next.split('#')[0];
+}
+
+/** The anchor of a page's node in the tree. */
+export function nodeAnchor(contentId: string): string {
+  return `p-${contentId}`;
+}
+
+export function backAfterMove(next: string, baseHome: string, contentId: string): string {
+  return `${sameSitePath(next) ?? baseHome}#${nodeAnchor(contentId)}`;
+}
