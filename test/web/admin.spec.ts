@@ -35,7 +35,7 @@ describeEachBackend('administration', (harness: () => Harness) => {
     expect(short.status).toBe(400);
     const set = await postForm(http(), link.pathname, { password: 'ｆｕｌｌｗｉｄｔｈ password 1' });
     expect(set.status).toBe(303);
-    expect(set.headers.location).toBe('/tokens');
+    expect(set.headers.location).toBe('/');
     expect((await http().get('/tokens').set('Cookie', sessionCookieOf(set) as string)).status).toBe(200);
     // Used once; the password (NFKC) signs in.
     expect((await postForm(http(), link.pathname, { password: 'another password here' })).status).toBe(404);

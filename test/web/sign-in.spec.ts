@@ -80,7 +80,7 @@ describeEachBackend('sign-in', (harness: () => Harness) => {
     const account = await makeAccount(harness());
     for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) {
       const response = await postForm(http(), '/signin', { email: account.email, password: account.password, next });
-      expect({ next, location: response.headers.location }).toEqual({ next, location: '/tokens' });
+      expect({ next, location: response.headers.location }).toEqual({ next, location: '/' });
     }
   });
 

@@ -1,5 +1,5 @@
 // Where sign-in sends a visitor back to: only a path of this service, never another site.
-export const HOME_PATH = '/tokens';
+export const HOME_PATH = '/';
 
 /** A local path (`/…`, not `//host` or `/\host`), else the home page. */
 export function safeNext(next: unknown): string {
