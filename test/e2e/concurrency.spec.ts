@@ -8,6 +8,7 @@ import { ancestorIndexes, buildTree } from '../../src/outline/outline';
 import { TREE_LEVELS } from '../../src/outline/limits';
 import { backends, createHarness, describeEachBackend, type Harness, type TestBase } from '../support/e2e';
 import { startService, type ServiceProcess } from '../support/service-process';
+import { seededPicks } from '../support/seeded-random';
 
 type Op =
   | { kind: 'create'; title: string }
@@ -15,17 +16,8 @@ type Op =
   | { kind: 'title'; id: string; title: string }
   | { kind: 'delete'; id: string };
 
-/** A small seeded generator, so that a failing mix can be run again as it was. */
-function random(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
-}
-
 function planOps(seeded: string[], count: number, seed: number): Op[] {
-  const pick = random(seed);
+  const pick = seededPicks(seed);
   return Array.from({ length: count }, (_, i): Op => {
     const id = seeded[pick(seeded.length)];
     const roll = pick(10);

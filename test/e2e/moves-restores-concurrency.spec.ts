@@ -12,6 +12,7 @@ import { TrashService } from '../../src/pages/trash.service';
 import { expectDenseList, expectRestOutline, type Target } from '../pages/rest-outline';
 import { backends, createHarness, describeEachBackend, type Harness, type TestBase } from '../support/e2e';
 import { startService, type ServiceProcess } from '../support/service-process';
+import { seededPicks } from '../support/seeded-random';
 
 type Op =
   | { kind: 'create'; title: string }
@@ -20,22 +21,13 @@ type Op =
   | { kind: 'move'; id: string; direction: MoveDirection }
   | { kind: 'restore'; id: string };
 
-/** A small seeded generator, so that a failing mix can be run again as it was. */
-function random(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
-}
-
 /**
  * `count` operations on the seeded live pages and the trashed ones: each live page deleted at most
  * once, each trashed page and each page deleted here restored at most once (so which pages are live
  * at the end follows from the answers), moves and level changes on any of them.
  */
 function planOps(live: string[], trashed: string[], count: number, seed: number): Op[] {
-  const pick = random(seed);
+  const pick = seededPicks(seed);
   const deletable = [...live];
   const restorable = [...trashed];
   const ops: Op[] = [];

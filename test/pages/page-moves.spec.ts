@@ -12,15 +12,7 @@ import { KeptRankKeys, DEFAULT_KEEP_FROM } from '../../src/search/kept-rank-keys
 import { describeEachBackend, secondService, type TestBase } from '../support/e2e';
 import { expectRestOutline } from './rest-outline';
 import { expectDomainError, rejection, Services } from './support';
-
-/** A small seeded generator, so that a failing run can be run again as it was. */
-function random(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state % n;
-  };
-}
+import { seededPicks } from '../support/seeded-random';
 
 describeEachBackend('PageMovesService', (h) => {
   let s: Services;
@@ -160,7 +152,7 @@ describeEachBackend('PageMovesService', (h) => {
   });
 
   it('a run of random moves follows src/outline/moves.ts step by step, with gaps in the positions', async () => {
-    const pick = random(61);
+    const pick = seededPicks(61);
     const levels = Array.from({ length: 16 }, () => pick(4));
     const { base } = await baseWith(levels.map((level, i) => `P${String.fromCharCode(97 + i)}${level}`).join(' '));
     // Delete a few, lifting their children, to leave gaps.

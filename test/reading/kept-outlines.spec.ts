@@ -11,18 +11,7 @@ import { TrashService } from '../../src/pages/trash.service';
 import { ReadingService, type TreeNode, type Visitor } from '../../src/reading/reading.service';
 import type { View } from '../../src/vocabulary';
 import { describeEachBackend, insertBase, insertUser, uniqueName } from '../support/e2e';
-
-/** mulberry32, so a failing run can be repeated. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/seeded-random';
 
 describeEachBackend('The reading service\'s kept outlines', (h) => {
   let reading: ReadingService;
@@ -64,7 +53,7 @@ describeEachBackend('The reading service\'s kept outlines', (h) => {
     const baseId = uniqueName();
     await insertBase(h().db, baseId, 'O');
     const member: Visitor = { userId: await insertUser(h().db, baseId, 'writer') };
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const views = new Map<string, View | null>();
     const ids: string[] = [];
     let titles = 0;
@@ -203,7 +192,7 @@ describeEachBackend('The reading service\'s kept outlines', (h) => {
     const baseId = uniqueName();
     await insertBase(h().db, baseId, 'O');
     const member: Visitor = { userId: await insertUser(h().db, baseId, 'writer') };
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const views = new Map<string, View | null>();
     const ids: string[] = [];
     const deleted: string[] = [];

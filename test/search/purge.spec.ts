@@ -9,16 +9,7 @@ import { CHUNK_SIZE, decodeChunk } from '../../src/search/page-set';
 import { FIRST_WORD_PAIR_KEY } from '../../src/search/search-keys';
 import { backends } from '../support/databases';
 import { at, openSearch, scanSearch, TestBase, type ModelPage, type SearchSetup } from './support';
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/seeded-random';
 
 const words = [
   'system', 'database', 'install', 'guide', 'node', 'search', 'index', 'api', 'server', 'rare', 'walrus',
@@ -49,7 +40,7 @@ describe.each(backends)('delete forever on %s', (backend) => {
   afterAll(() => setup.close());
 
   test('leaves no posting naming the pages and exactly the postings the bulk path gives', async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
     const text = (n: number) => Array.from({ length: n }, () => pick(words)).join(next() < 0.5 ? ' ' : '');
     setup.index.mergeThreshold = 7;

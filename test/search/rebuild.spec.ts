@@ -6,16 +6,7 @@ import { splitSearchTerms } from '../../src/content/search-text';
 import { CHUNK_SIZE } from '../../src/search/page-set';
 import { backends } from '../support/databases';
 import { at, openSearch, postingsOf, scanSearch, TestBase, type SearchSetup } from './support';
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/seeded-random';
 
 const words = [
   'system', 'database', 'install', 'guide', 'node', 'search', 'index', 'api', 'server', 'client', 'cache', 'rare',
@@ -31,7 +22,7 @@ describe.each(backends)('rebuild on %s', (backend) => {
   afterAll(() => setup.close());
 
   test('gives the postings and answers of the incremental path, which equal the scan', async () => {
-    const next = random(42);
+    const next = seededRandom(42);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
     const text = (n: number) => Array.from({ length: n }, () => pick(words)).join(next() < 0.5 ? ' ' : '');
     setup.index.mergeThreshold = 40;
