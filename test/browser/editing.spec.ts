@@ -5,11 +5,10 @@
 // their buttons and by the keyboard. Every page: a screenshot and axe.
 import type { BrowserContext, Page } from 'playwright-core';
 import { backends } from '../support/databases';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { langs, newContext, useBrowser, type Lang } from './support/browser';
 import { pageChecks } from './support/check-page';
 import { expectMessage, passwordFor, signIn } from './support/flows';
-import { createUser, kbpOk, startService, type Service } from './support/service';
+import { createUser, kbpOk, serviceAll } from './support/service';
 import { texts, type Texts } from './support/texts';
 
 // The callbacks below run in the page; this program is compiled without the DOM's types.
@@ -34,16 +33,7 @@ interface Writer {
 }
 
 describe.each(backends)('the writing pages on %s', (backend) => {
-  let database: TestDatabase;
-  let service: Service;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    service = await startService(database.url, { demo: false });
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await database?.drop();
-  });
+  const service = serviceAll(backend);
 
   /** A new base whose owner is a new user, and a write token of theirs. */
   async function ownerOfNewBase(lang: Lang): Promise<Writer> {
@@ -51,15 +41,15 @@ describe.each(backends)('the writing pages on %s', (backend) => {
     const baseId = `edit-${lang}-${bases}-${Date.now().toString(36)}`;
     const email = `owner-${baseId}@example.com`;
     const password = passwordFor(lang, `owner ${bases}`);
-    await createUser(service, email, password);
-    await kbpOk(service.databaseUrl, ['base', 'create', baseId, '--description', lang === 'ja' ? '編集のテスト' : 'Editing test']);
-    await kbpOk(service.databaseUrl, ['member', 'add', baseId, email, '--role', 'owner']);
-    const { stdout } = await kbpOk(service.databaseUrl, ['token', 'create', '--base', baseId, '--user', email, '--scope', 'write']);
+    await createUser(service(), email, password);
+    await kbpOk(service().databaseUrl, ['base', 'create', baseId, '--description', lang === 'ja' ? '編集のテスト' : 'Editing test']);
+    await kbpOk(service().databaseUrl, ['member', 'add', baseId, email, '--role', 'owner']);
+    const { stdout } = await kbpOk(service().databaseUrl, ['token', 'create', '--base', baseId, '--user', email, '--scope', 'write']);
     return { baseId, email, password, token: stdout.trim() };
   }
 
   async function signedIn(lang: Lang, who: Writer): Promise<Page> {
-    const context = await newContext(browser(), lang, service.url);
+    const context = await newContext(browser(), lang, service().url);
     contexts.push(context);
     const page = await context.newPage();
     await signIn(page, texts(lang), who.email, who.password);
@@ -67,7 +57,7 @@ describe.each(backends)('the writing pages on %s', (backend) => {
   }
 
   async function api(who: Writer, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-    const response = await fetch(`${service.url}/api/v1/bases/${who.baseId}${path}`, {
+    const response = await fetch(`${service().url}/api/v1/bases/${who.baseId}${path}`, {
       method: init.method ?? 'GET',
       headers: { authorization: `Bearer ${who.token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

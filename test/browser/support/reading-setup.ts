@@ -1,26 +1,9 @@
 // Knowledge bases with pages for the reading pages' browser tests, made as an operator and a
 // script would: `kbp` makes the bases, users, members and an owner's token; the REST API (with
 // that token) writes the pages.
-import { createTestDatabase, type Backend, type TestDatabase } from '../../support/databases';
-import { createUser, kbpOk, startService, type Service } from './service';
+import { createUser, kbpOk, type Service } from './service';
 
-/** A fresh database of `backend` and `kbp serve` on it for the whole describe (beforeAll), gone after it. */
-export function serviceAll(backend: Backend): () => Service {
-  let database: TestDatabase | undefined;
-  let service: Service | undefined;
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    service = await startService(database.url, { demo: false });
-  });
-  afterAll(async () => {
-    await service?.stop();
-    await database?.drop();
-  });
-  return () => {
-    if (!service) throw new Error('no service: serviceAll() belongs at the top of a describe');
-    return service;
-  };
-}
+export { serviceAll } from './service';
 
 export async function createBase(service: Service, baseId: string, view: 'O' | 'I' | 'L', description: string): Promise<void> {
   await kbpOk(service.databaseUrl, ['base', 'create', baseId, '--view', view, '--description', description]);

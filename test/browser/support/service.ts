@@ -158,3 +158,21 @@ export function serviceEach(backend: Backend, options: { demo?: boolean } = {}):
     return service;
   };
 }
+
+/** A fresh database of `backend` and `kbp serve` on it for the whole describe (beforeAll), gone after it. */
+export function serviceAll(backend: Backend): () => Service {
+  let database: TestDatabase | undefined;
+  let service: Service | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    service = await startService(database.url, { demo: false });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await database?.drop();
+  });
+  return () => {
+    if (!service) throw new Error('no service: serviceAll() belongs at the top of a describe');
+    return service;
+  };
+}
