@@ -53,7 +53,7 @@ export class PageMovesService {
       const [first, split] = direction === 'up' ? [sibling.position, found.position] : [found.position, sibling.position];
       const window = direction === 'up'
         ? await this.moves.window(tx, baseId, first, found.descendantsEnd)
-        : await this.moves.windowThroughSubtree(tx, baseId, first, sibling);
+        : await this.moves.window(tx, baseId, first, await this.moves.subtreeEnd(tx, baseId, sibling));
       await this.moves.reposition(tx, baseId, swapped(window, split));
       return found.outlineVersion;
     });
