@@ -76,12 +76,17 @@ describe('three replicas of the image behind nginx on one MariaDB', () => {
     expect(rows).toBe(distinct);
   });
 
-  it('serves the web pages from the image, through the balancer', async () => {
+  it('serves the web pages and their scripts from the image, through the balancer', async () => {
     const page = await fetch(`${cluster.balancerUrl}/signin`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<form class="card" method="post" action="/signin">');
     const style = await fetch(`${cluster.balancerUrl}/assets/kb.css`);
     expect({ status: style.status, type: style.headers.get('content-type') }).toEqual({ status: 200, type: 'text/css; charset=utf-8' });
+    // The scripts compiled from src/web/islands, and the list of bases, which reads the database.
+    const island = await fetch(`${cluster.balancerUrl}/assets/islands/tree.js`);
+    expect({ status: island.status, type: island.headers.get('content-type') }).toEqual({ status: 200, type: 'text/javascript; charset=utf-8' });
+    const home = await fetch(`${cluster.balancerUrl}/`);
+    expect(home.status).toBe(200);
   });
 
   it('(a) rolls the replicas one by one with SIGTERM and fails no request', async () => {
