@@ -23,7 +23,8 @@ describe('safeNext', () => {
 
   it('names the way back in the sign-in link, except home', () => {
     expect(signInPath('/account?a=1')).toBe('/signin?next=%2Faccount%3Fa%3D1');
-    expect(signInPath('/tokens')).toBe('/signin');
+    expect(signInPath('/')).toBe('/signin');
+    expect(signInPath('/tokens')).toBe('/signin?next=%2Ftokens');
     expect(signInPath(undefined)).toBe('/signin');
     expect(signInPath('//evil.example')).toBe('/signin');
   });
