@@ -21,7 +21,7 @@ import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
 import { editorFormOf, escapeHtml, intentOf, lineEnds, previewOf, validPage, type EditorForm } from './editor-form';
-import { kbPaths } from './kb-paths';
+import { kbPaths } from '../kb/kb-paths';
 
 /** The formats in the order the editor offers them: the default first. */
 const editorFormats: ContentType[] = ['M', 'H', 'T'];

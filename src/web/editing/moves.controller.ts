@@ -15,7 +15,7 @@ import { SignedInGuard } from '../session/signed-in.guard';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
-import { kbPaths } from './kb-paths';
+import { kbPaths } from '../kb/kb-paths';
 import { backAfterMove, sameSitePath } from './next-path';
 
 const isMoveDirection = (value: string): value is MoveDirection => (moveDirections as readonly string[]).includes(value);

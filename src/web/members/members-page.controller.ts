@@ -16,7 +16,7 @@ import type { WebUser } from '../session/web-request';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
-import { basePath, navPaths } from './base-paths';
+import { kbPaths, ownerNavPaths } from '../kb/kb-paths';
 import { membershipProblem } from './refusals';
 
 interface AddForm {
@@ -47,7 +47,7 @@ export class MembersPageController {
     const form: AddForm = { email: field(request.body, 'email'), role: field(request.body, 'role') };
     await this.orShowProblem(baseId, request, response, form, async () => {
       await this.members.addMember(baseId, form.email, form.role);
-      response.redirect(303, withNotice(basePath(baseId, 'members'), 'member-added'));
+      response.redirect(303, withNotice(kbPaths.members(baseId), 'member-added'));
     });
   }
 
@@ -58,7 +58,7 @@ export class MembersPageController {
       const member = await this.members.changeRole(baseId, this.memberId(baseId, userId), role);
       // An owner who made themselves a writer or reader may no longer manage members: to the base.
       const self = member.userId === this.actor(request).userId && member.role !== 'owner';
-      response.redirect(303, withNotice(self ? basePath(baseId) : basePath(baseId, 'members'), 'member-role-changed'));
+      response.redirect(303, withNotice(self ? kbPaths.home(baseId) : kbPaths.members(baseId), 'member-role-changed'));
     });
   }
 
@@ -75,9 +75,9 @@ export class MembersPageController {
     const self = member.userId === this.actor(request).userId;
     this.views.render(response, 'confirm', context, { title: t.membersRemoveTitle }, {
       question: self ? t.membersRemoveSelfQuestion(baseId) : t.membersRemoveQuestion(member.email, baseId),
-      action: basePath(baseId, 'members', String(member.userId), 'remove'),
+      action: kbPaths.removeMember(baseId, member.userId),
       confirm: t.membersRemove,
-      back: basePath(baseId, 'members'),
+      back: kbPaths.members(baseId),
     });
   }
 
@@ -87,7 +87,7 @@ export class MembersPageController {
       const member = await this.members.remove(baseId, this.memberId(baseId, userId));
       // Who removed themselves is no longer a member: to the list of bases.
       if (member.userId === this.actor(request).userId) response.redirect(303, '/');
-      else response.redirect(303, withNotice(basePath(baseId, 'members'), 'member-removed'));
+      else response.redirect(303, withNotice(kbPaths.members(baseId), 'member-removed'));
     });
   }
 
@@ -122,7 +122,7 @@ export class MembersPageController {
       roles,
       me: this.actor(request).userId,
       form: options.form ?? { email: '', role: 'reader' },
-      nav: { baseId, current: 'members', paths: navPaths(baseId) },
+      nav: { baseId, current: 'members', paths: ownerNavPaths(baseId) },
     });
   }
 }

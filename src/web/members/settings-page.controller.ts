@@ -15,7 +15,7 @@ import { SignedInGuard } from '../session/signed-in.guard';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
-import { basePath, navPaths } from './base-paths';
+import { kbPaths, ownerNavPaths } from '../kb/kb-paths';
 import { settingsProblem } from './refusals';
 
 @ApiExcludeController()
@@ -49,7 +49,7 @@ export class SettingsPageController {
       this.show(baseId, request, response, { problem: settingsProblem(t, error), status: error.status, form });
       return;
     }
-    response.redirect(303, withNotice(basePath(baseId, 'settings'), 'settings-saved'));
+    response.redirect(303, withNotice(kbPaths.settings(baseId), 'settings-saved'));
   }
 
   private show(baseId: string, request: BaseRequest, response: Response, options: { notice?: string; problem?: string; status?: number; form: BaseSettings }): void {
@@ -60,7 +60,7 @@ export class SettingsPageController {
       views,
       maxDescription: MAX_DESCRIPTION_LENGTH,
       form: options.form,
-      nav: { current: 'settings', paths: navPaths(baseId) },
+      nav: { current: 'settings', paths: ownerNavPaths(baseId) },
     });
   }
 }

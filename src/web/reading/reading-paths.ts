@@ -1,6 +1,7 @@
-// The addresses and paging of the reading pages, as plain functions: which window of a list a
+// The paging and links of the reading pages, as plain functions: which window of a list a
 // `?page=` asks for, the links around it, the no-JavaScript expand links of the tree.
 import { wholeNumber } from '../forms';
+import { kbPaths } from '../kb/kb-paths';
 
 /** Nodes of the tree, hits of a search: 50 a page. */
 export const PAGE_SIZE = 50;
@@ -40,10 +41,6 @@ export function pagingLinks(total: number, page: number, href: (page: number) =>
   };
 }
 
-export const baseHref = (baseId: string): string => `/kb/${encodeURIComponent(baseId)}`;
-export const pageHref = (baseId: string, contentId: string): string => `${baseHref(baseId)}/pages/${encodeURIComponent(contentId)}`;
-export const treeHref = (baseId: string, contentId: string): string => `${baseHref(baseId)}/tree/${encodeURIComponent(contentId)}`;
-
 /** A path with its query, leaving out empty values and page 1. */
 export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
@@ -62,7 +59,7 @@ export function contentIdParam(value: unknown): string | undefined {
 
 /** Where a form on a fragment sends the visitor back to: a page of this base, else its home. */
 export function sameBaseNext(baseId: string, next: unknown): string {
-  const home = baseHref(baseId);
+  const home = kbPaths.home(baseId);
   if (typeof next !== 'string' || /[\u0000-\u001f\\]/.test(next)) return home;
   return next === home || next.startsWith(`${home}/`) || next.startsWith(`${home}?`) ? next : home;
 }

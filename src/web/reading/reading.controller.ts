@@ -14,9 +14,8 @@ import type { WebRequest } from '../session/web-request';
 import { pageContext } from '../session/web-sessions';
 import { noticeOf } from '../notices';
 import { Views } from '../views';
-import {
-  baseHref, contentIdParam, pageHref, pageWindow, pagingLinks, sameBaseNext, treeHref, withQuery, type PageWindow,
-} from './reading-paths';
+import { kbPaths } from '../kb/kb-paths';
+import { contentIdParam, pageWindow, pagingLinks, sameBaseNext, withQuery, type PageWindow } from './reading-paths';
 import { ReadingErrorFilter } from './reading-error.filter';
 import { visitorOf, VisitorGuard } from './visitor.guard';
 
@@ -67,7 +66,7 @@ export class ReadingController {
     const base = await this.reading.base(baseId, visitor);
     const window = pageWindow(request.query.page);
     const roots = await this.reading.children(baseId, visitor, null, window);
-    const path = baseHref(baseId);
+    const path = kbPaths.home(baseId);
     await this.showTree(request, response, 'base', base, roots, window, path, { title: baseId });
   }
 
@@ -86,7 +85,7 @@ export class ReadingController {
       // The template has no layout: the answer is the list that goes under the node.
       this.views.render(response, 'tree-fragment', context, { title: '' }, {
         slice, parent: contentId, offset: window.offset,
-        tree: this.treeContext(base, sameBaseNext(baseId, request.query.next), (id) => treeHref(baseId, id)),
+        tree: this.treeContext(base, sameBaseNext(baseId, request.query.next), (id) => kbPaths.tree(baseId, id)),
       });
       return;
     }
@@ -94,7 +93,7 @@ export class ReadingController {
     const parent = await this.reading.page(baseId, contentId, visitor);
     const slice = await this.reading.children(baseId, visitor, contentId, window);
     const t = this.views.messages(pageContext(request));
-    await this.showTree(request, response, 'tree', base, slice, window, treeHref(baseId, contentId), { title: t.treeTitle(parent.title), parent });
+    await this.showTree(request, response, 'tree', base, slice, window, kbPaths.tree(baseId, contentId), { title: t.treeTitle(parent.title), parent });
   }
 
   @Get('kb/:baseId/search')
@@ -106,7 +105,7 @@ export class ReadingController {
     const result = q ? await this.reading.search(baseId, visitor, q, window) : { hits: [], total: 0 };
     const context = pageContext(request);
     const t = this.views.messages(context);
-    const path = `${baseHref(baseId)}/search`;
+    const path = `${kbPaths.home(baseId)}/search`;
     this.views.render(response, 'search', context, { title: q ? t.searchTitle(q) : t.searchEmptyTitle, section: 'bases' }, {
       base, q, hits: result.hits, total: result.total, offset: window.offset,
       paging: pagingLinks(result.total, window.page, (page) => withQuery(path, { q, page })),
@@ -122,7 +121,7 @@ export class ReadingController {
     const window = pageWindow(request.query.page);
     const children = await this.reading.children(baseId, visitor, contentId, window);
     const context = pageContext(request);
-    const path = pageHref(baseId, contentId);
+    const path = kbPaths.page(baseId, contentId);
     this.views.render(response, 'page', context, {
       title: page.title, section: 'bases', notice: noticeOf(this.views.messages(context), request.query.done),
       islands: base.mayWrite ? ['tree', 'tree-keys'] : ['tree'],
@@ -130,7 +129,7 @@ export class ReadingController {
       // The heading is the page's title, in the page's language (its fonts, its voice).
       titleLang: page.lang, base, page, children, offset: window.offset,
       paging: pagingLinks(children.total, window.page, (n) => withQuery(path, { page: n })),
-      tree: this.treeContext(base, request.originalUrl, (id) => treeHref(baseId, id)),
+      tree: this.treeContext(base, request.originalUrl, (id) => kbPaths.tree(baseId, id)),
       signInHref: this.signInHref(request),
     });
   }
@@ -155,7 +154,7 @@ export class ReadingController {
   }
 
   private treeContext(base: BaseForVisitor, next: string, expandHref: (contentId: string) => string, open?: string): TreeContext {
-    return { baseId: base.baseId, mayWrite: base.mayWrite, next, expandHref, childrenHref: (id) => treeHref(base.baseId, id), pageHref: (id) => pageHref(base.baseId, id), open };
+    return { baseId: base.baseId, mayWrite: base.mayWrite, next, expandHref, childrenHref: (id) => kbPaths.tree(base.baseId, id), pageHref: (id) => kbPaths.page(base.baseId, id), open };
   }
 
   /** The header's sign-in link for an anonymous visitor, back to this page afterwards. */

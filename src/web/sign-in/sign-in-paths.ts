@@ -1,10 +1,14 @@
 // Where sign-in sends a visitor back to: only a path of this service, never another site.
 export const HOME_PATH = '/';
 
-/** A local path (`/…`, not `//host` or `/\host`), else the home page. */
+/** `next` when it is a path of this service (`/…`, not `//host` or `/\host`, no control character), else undefined. */
+export function localPath(next: unknown): string | undefined {
+  return typeof next === 'string' && /^\/(?![/\\])/.test(next) && !/[\u0000-\u001f\u007f]/.test(next) ? next : undefined;
+}
+
+/** A local path, else the home page. */
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !/^\/(?![/\\])/.test(next) || /[\u0000-\u001f]/.test(next)) return HOME_PATH;
-  return next;
+  return localPath(next) ?? HOME_PATH;
 }
 
 export function signInPath(next?: string): string {

@@ -7,7 +7,7 @@ import { Public } from '../../http/decorators/protection';
 import { PagePurgeService } from '../../pages/page-purge.service';
 import { TrashService } from '../../pages/trash.service';
 import { CrossSiteGuard } from '../cross-site.guard';
-import { kbPaths } from '../editing/kb-paths';
+import { kbPaths } from '../kb/kb-paths';
 import { BaseRoleGuard, NeedsBaseRole, type BaseRequest } from '../kb/base-role.guard';
 import { noticeOf, withNotice } from '../notices';
 import { pageWindow, pagingLinks } from '../reading/reading-paths';
