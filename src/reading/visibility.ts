@@ -1,4 +1,4 @@
-// Who may read what of a knowledge base (plan 61, "Visibility"), as pure rules. The base's view
+// Who may read what of a knowledge base, as pure rules. The base's view
 // decides who sees the base; a page's effective view (its own, else the base's) decides who reads
 // it and whether it appears anywhere. O: anyone; I: any signed-in user; L: the base's members of any
 // role. Instance administrators are not special. A visible page under hidden ones hangs, in the

@@ -1,6 +1,6 @@
 // The outline the reading service keeps, on both backends: after every write of a random run
 // (create, title, level, view, body, delete), what a member and an anonymous visitor see is what
-// the pages service lists now, filtered by the views (plan 61). Creates, title, view and body
+// the pages service lists now, filtered by the views. Creates, title, view and body
 // changes, a delete or a level change are caught up from the pages written since; what they do not
 // tell (an outline write that stamps no page, two deletes) reads the outline again.
 import { possibleMoves } from '../../src/outline/moves';

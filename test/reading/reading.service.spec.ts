@@ -1,7 +1,7 @@
 // ReadingService on both backends: every kind of visitor (anonymous, signed-in non-member,
 // reader, writer, owner) over bases of each view holding pages of each view in every place of the
 // outline (root, middle, leaf, hidden parent of a visible child, hidden chains). What each sees
-// is checked against a model written from plan 61, "Visibility" (brute force over the outline, no
+// is checked against a model written from the visibility rules the README states (brute force over the outline, no
 // code shared with src/reading): no hidden title in the tree, breadcrumbs or search; each visible
 // page under its nearest visible ancestor; SignInToRead for anonymous visitors and 404 for the
 // signed-in where something is not visible or unknown; changes through the REST API seen at once.
@@ -35,7 +35,7 @@ const OUTLINE: { title: string; level: number; view: View | null }[] = [
 type VisitorKind = 'anonymous' | 'non-member' | Role;
 const visitorKinds: VisitorKind[] = ['anonymous', 'non-member', 'reader', 'writer', 'owner'];
 
-/** Brute force: who reads what (plan 61). */
+/** Brute force: who reads what. */
 function reads(view: View, kind: VisitorKind): boolean {
   if (view === 'O') return true;
   if (view === 'I') return kind !== 'anonymous';

@@ -1,5 +1,5 @@
 // The visibility rules (src/reading/visibility.ts): who reads what by view, and the outline a
-// visitor sees, checked against a brute-force model written from plan 61, "Visibility": every
+// visitor sees, checked against a brute-force model written from the visibility rules the README states: every
 // outline of up to 6 pages with every view on each page, then random larger ones (fast-check).
 import fc from 'fast-check';
 import { ancestorIndexes, parentIndex } from '../../../src/outline/outline';
