@@ -15,6 +15,7 @@ import { AccessChainGuard } from './http/guards/access-chain.guard';
 import { AccessGuardsModule } from './http/guards/access-guards.module';
 import { RouteTable } from './http/route-table';
 import { validationPipe } from './http/validation';
+import { OauthModule } from './oauth/oauth.module';
 import { PagesModule } from './pages/pages.module';
 import { ReadingModule } from './reading/reading.module';
 import { SearchModule } from './search/search.module';
@@ -42,6 +43,8 @@ export class AppModule {
         ReadingModule,
         HealthModule,
         DocsModule,
+        // OAuth sign-in for MCP clients.
+        OauthModule,
         // The web pages: sign-in, account, tokens, administration.
         WebModule,
       ],

@@ -13,6 +13,8 @@ interface AccessRow {
   scope: Access['scope'];
   expires_at: string;
   revoked_at: string | null;
+  grant_id: string | null;
+  audience: string | null;
   found_base: string | null;
   description: string | null;
   view_mode: string | null;
@@ -22,7 +24,7 @@ interface AccessRow {
 }
 
 const ACCESS_SQL = `
-  SELECT t.token_id, t.base_id, t.user_id, t.scope, t.expires_at, t.revoked_at,
+  SELECT t.token_id, t.base_id, t.user_id, t.scope, t.expires_at, t.revoked_at, t.grant_id, t.audience,
          b.base_id AS found_base, b.description, b.view_mode, b.live_pages, b.outline_version, m.role
   FROM tokens t
   ${joinBaseRow(sql`t.base_id`, 'LEFT JOIN')}
@@ -57,6 +59,8 @@ export class AccessRepository {
       scope: row.scope,
       expiresAt: row.expires_at,
       revokedAt: row.revoked_at,
+      grantId: row.grant_id ?? null,
+      audience: row.audience ?? null,
       base:
         row.found_base === null
           ? null

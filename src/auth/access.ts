@@ -32,6 +32,10 @@ export interface Access {
   scope: Scope;
   expiresAt: string;
   revokedAt: string | null;
+  /** The OAuth grant of an MCP client's access token; null for an API token. */
+  grantId: string | null;
+  /** The resource an OAuth access token was issued for (the service's /mcp URL); null for an API token. */
+  audience: string | null;
   /** Null when the token's base no longer exists. */
   base: AccessBase | null;
   /** The token user's role in its base now, null when not a member. */

@@ -39,7 +39,7 @@ export class OwnedTokensRepository {
   async listOfUser(em: EntityManager, userId: number): Promise<OwnedToken[]> {
     const rows: OwnedTokenRow[] = await em.query(
       `SELECT token_id, name, base_id, scope, display_prefix, last_four, created_at, expires_at, last_used_at, revoked_at
-       FROM tokens WHERE user_id = ? ORDER BY created_at DESC, token_id DESC`,
+       FROM tokens WHERE user_id = ? AND grant_id IS NULL ORDER BY created_at DESC, token_id DESC`,
       [userId],
     );
     return rows.map((row) => ({
@@ -57,7 +57,7 @@ export class OwnedTokensRepository {
   }
 
   async isOfUser(em: EntityManager, tokenId: string, userId: number): Promise<boolean> {
-    const rows: unknown[] = await em.query('SELECT token_id FROM tokens WHERE token_id = ? AND user_id = ?', [tokenId, userId]);
+    const rows: unknown[] = await em.query('SELECT token_id FROM tokens WHERE token_id = ? AND user_id = ? AND grant_id IS NULL', [tokenId, userId]);
     return rows.length > 0;
   }
 

@@ -42,4 +42,12 @@ export class TokenEntity {
   /** Recorded at most once an hour (token-uses.ts); null until the token is first used. */
   @Column({ name: 'last_used_at', type: 'varchar', length: 24, nullable: true })
   lastUsedAt: string | null;
+
+  /** The OAuth grant an MCP client's access token was issued under; null for an API token. */
+  @Column({ name: 'grant_id', type: 'varchar', length: 32, nullable: true })
+  grantId: string | null;
+
+  /** The resource (RFC 8707) an OAuth access token is for: the service's /mcp URL; null for an API token. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  audience: string | null;
 }

@@ -14,6 +14,9 @@ export interface TokenGrant {
   expiresAt: string;
   /** Null when none was given (kbp token create without --name). */
   name?: string | null;
+  /** An MCP client's access token: the OAuth grant it was issued under and its resource (RFC 8707). */
+  grantId?: string | null;
+  audience?: string | null;
 }
 
 /** A token as lists show it: with its user's address, never the token or its hash. */
@@ -48,7 +51,7 @@ interface TokenListRow {
 const LIST_SQL = `
   SELECT t.token_id, t.base_id, t.display_prefix, t.last_four, u.email, t.name, t.scope, t.created_at, t.expires_at,
          t.last_used_at, t.revoked_at
-  FROM tokens t JOIN users u ON u.user_id = t.user_id`;
+  FROM tokens t JOIN users u ON u.user_id = t.user_id AND t.grant_id IS NULL`;
 
 @Injectable()
 export class TokensRepository {
@@ -57,6 +60,7 @@ export class TokensRepository {
     const { tokenId, tokenHash, displayPrefix, lastFour } = issued;
     await tx.getRepository(TokenEntity).insert({
       tokenId, tokenHash, displayPrefix, lastFour, ...grant, name: grant.name ?? null, revokedAt: null, lastUsedAt: null,
+      grantId: grant.grantId ?? null, audience: grant.audience ?? null,
     });
   }
 

@@ -1,7 +1,10 @@
 // The service configuration: AppConfig, what createApp takes, from the environment checked against
 // its schema (environment.ts), with the defaults of the settings left unset.
 import { ConfigError } from './config-error';
-import { DEFAULT_DRAIN_SECONDS, DEFAULT_KEEPALIVE_SECONDS, DEFAULT_STOP_TIMEOUT_SECONDS, validateEnvironment, type LogLevel } from './environment';
+import {
+  DEFAULT_DRAIN_SECONDS, DEFAULT_KEEPALIVE_SECONDS, DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS, DEFAULT_OAUTH_REFRESH_TOKEN_DAYS, DEFAULT_STOP_TIMEOUT_SECONDS,
+  validateEnvironment, type LogLevel,
+} from './environment';
 
 export { ConfigError } from './config-error';
 export { logLevels, type LogLevel } from './environment';
@@ -27,6 +30,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Sign-in attempts (and one-time link submissions) one address may make in 15 minutes. */
   signInAttemptsPerAddress: number;
+  /** Lifetimes of what an MCP client gets through OAuth (KB_OAUTH_ACCESS_TOKEN_SECONDS, KB_OAUTH_REFRESH_TOKEN_DAYS). */
+  oauth: { accessTokenSeconds: number; refreshTokenDays: number };
 }
 
 export const defaults: AppConfig = {
@@ -40,13 +45,14 @@ export const defaults: AppConfig = {
   stopTimeoutSeconds: DEFAULT_STOP_TIMEOUT_SECONDS,
   trustProxy: false,
   signInAttemptsPerAddress: 30,
+  oauth: { accessTokenSeconds: DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS, refreshTokenDays: DEFAULT_OAUTH_REFRESH_TOKEN_DAYS },
 };
 
 type Env = Record<string, string | undefined>;
 
 /** KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT, KB_LOG_LEVEL, KB_KEEPALIVE_SECONDS,
- * KB_DRAIN_SECONDS, KB_STOP_TIMEOUT_SECONDS, KB_PUBLIC_URL, KB_TRUST_PROXY and
- * KB_SIGNIN_ATTEMPTS_PER_ADDRESS; unset or blank
+ * KB_DRAIN_SECONDS, KB_STOP_TIMEOUT_SECONDS, KB_PUBLIC_URL, KB_TRUST_PROXY,
+ * KB_SIGNIN_ATTEMPTS_PER_ADDRESS, KB_OAUTH_ACCESS_TOKEN_SECONDS and KB_OAUTH_REFRESH_TOKEN_DAYS; unset or blank
  * takes the default. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const variables = validateEnvironment(env);
@@ -62,6 +68,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl: variables.KB_PUBLIC_URL?.replace(/\/+$/, ''),
     trustProxy: trustProxyOf(variables.KB_TRUST_PROXY),
     signInAttemptsPerAddress: variables.KB_SIGNIN_ATTEMPTS_PER_ADDRESS ?? defaults.signInAttemptsPerAddress,
+    oauth: {
+      accessTokenSeconds: variables.KB_OAUTH_ACCESS_TOKEN_SECONDS ?? defaults.oauth.accessTokenSeconds,
+      refreshTokenDays: variables.KB_OAUTH_REFRESH_TOKEN_DAYS ?? defaults.oauth.refreshTokenDays,
+    },
   };
 }
 

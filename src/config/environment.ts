@@ -14,6 +14,9 @@ export const DEFAULT_STOP_TIMEOUT_SECONDS = 10;
 /** Above the idle timeouts of the balancers in front of us (nginx's and AWS ALB's 60 s), so the
  * balancer, not we, closes an idle connection: a request it sends as we close would get no answer. */
 export const DEFAULT_KEEPALIVE_SECONDS = 65;
+/** An MCP client's OAuth access token lives an hour; its refresh token 30 days from each rotation. */
+export const DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS = 3600;
+export const DEFAULT_OAUTH_REFRESH_TOKEN_DAYS = 30;
 
 type Env = Record<string, unknown>;
 
@@ -87,6 +90,14 @@ export class EnvironmentVariables {
   /** How many sign-in attempts one address may make in 15 minutes. */
   @WholeNumber(1, 1_000_000, 'a whole number of attempts, 1 or more (for example 30)')
   KB_SIGNIN_ATTEMPTS_PER_ADDRESS?: number;
+
+  /** How long an OAuth access token of an MCP client is good for. */
+  @WholeNumber(60, 86_400, 'a whole number of seconds from 60 to 86400 (for example 3600)')
+  KB_OAUTH_ACCESS_TOKEN_SECONDS?: number;
+
+  /** How long an OAuth refresh token is good for, from when it was issued. */
+  @WholeNumber(1, 366, 'a whole number of days from 1 to 366 (for example 30)')
+  KB_OAUTH_REFRESH_TOKEN_DAYS?: number;
 
   /** Express's `trust proxy`: true, false, a number of hops, or addresses and subnets. */
   @Expose() @Transform(text)

@@ -22,6 +22,8 @@ export class TokenGuard implements CanActivate {
     if (!access) throw unauthorized('Send a valid access token as "Authorization: Bearer kbp_…".');
     if (access.revokedAt !== null) throw unauthorized('The access token is unknown or has been revoked.');
     if (Date.parse(access.expiresAt) <= Date.now()) throw unauthorized('The access token has expired; create a new one.');
+    // An MCP client's OAuth token is for the resource it was issued for (RFC 8707), /mcp alone.
+    if (access.audience !== null) throw unauthorized('This token was issued to an MCP client for /mcp; the REST API takes API tokens.');
     this.tokenUses.note(access.tokenId);
     request.access = access;
     return true;

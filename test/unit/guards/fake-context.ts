@@ -39,6 +39,8 @@ export function access(overrides: Partial<Access> = {}): Access {
     scope: 'write',
     expiresAt: inAnHour(),
     revokedAt: null,
+    grantId: null,
+    audience: null,
     base: { baseId: 'team-docs', description: 'Team docs', view: 'L', livePages: 3, outlineVersion: 5 },
     role: 'owner',
     ...overrides,
