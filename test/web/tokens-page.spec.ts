@@ -72,20 +72,26 @@ describeEachBackend('the token page', (harness: () => Harness) => {
     expect(created.text).toContain(`A client that signs in with OAuth needs only the address ${origin}/mcp, and no token.`);
   });
 
+  /** An MCP client signed in through the consent page as `cookie`'s user, allowed `base` with read access. */
+  async function allowClient(h: Harness, cookie: string, baseId: string, clientName: string) {
+    const origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as { port: number }).port}`;
+    const client = await registerClient(origin, clientName, 'http://127.0.0.1:45872/callback');
+    const pkce = newPkce();
+    const consent = await http().get(authorizePath(client, pkce)).set('Cookie', cookie);
+    const fields = Object.fromEntries([...consent.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, n, v]) => [n, unescapeHtml(v)]));
+    const allowed = await postForm(http(), '/oauth/authorize', { ...fields, base: baseId, access: 'read', decision: 'allow' }, { ...sameOrigin, Cookie: cookie });
+    const tokens = await exchangeCode(origin, client, pkce, allowed.headers.location);
+    expect(tokens.status).toBe(200);
+    return { origin, client, tokens };
+  }
+
   it('lists the MCP clients the user allowed, and revokes one after a confirmation', async () => {
     const h = harness();
     const base = await h.fresh();
     const account = await makeAccount(h);
     await member(h, base.baseId, account, 'owner');
     const cookie = await signIn(h, account);
-    const origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as { port: number }).port}`;
-    const client = await registerClient(origin, 'Agent <i>one</i>', 'http://127.0.0.1:45872/callback');
-    const pkce = newPkce();
-    const consent = await http().get(authorizePath(client, pkce)).set('Cookie', cookie);
-    const fields = Object.fromEntries([...consent.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, n, v]) => [n, unescapeHtml(v)]));
-    const allowed = await postForm(http(), '/oauth/authorize', { ...fields, base: base.baseId, access: 'read', decision: 'allow' }, { ...sameOrigin, Cookie: cookie });
-    const tokens = await exchangeCode(origin, client, pkce, allowed.headers.location);
-    expect(tokens.status).toBe(200);
+    const { origin, client, tokens } = await allowClient(h, cookie, base.baseId, 'Agent <i>one</i>');
 
     const list = await http().get('/tokens').set('Cookie', cookie);
     expect(list.text).toContain('<th scope="row">Agent &lt;i&gt;one&lt;/i&gt;</th>');
@@ -114,12 +120,21 @@ describeEachBackend('the token page', (harness: () => Harness) => {
     expect(after.text).not.toContain(`action="/tokens/grants/${grant.grantId}/revoke"`);
   });
 
-  it('revokes no one else\'s MCP client', async () => {
+  it('neither shows nor revokes another user\'s MCP client', async () => {
     const h = harness();
-    const account = await makeAccount(h);
-    const cookie = await signIn(h, account);
-    expect((await http().get('/tokens/grants/grt_nobody/revoke').set('Cookie', cookie)).status).toBe(404);
-    expect((await postForm(http(), '/tokens/grants/grt_nobody/revoke', {}, { ...sameOrigin, Cookie: cookie })).status).toBe(404);
+    const base = await h.fresh();
+    const owner = await makeAccount(h);
+    await member(h, base.baseId, owner, 'owner');
+    const { origin, client, tokens } = await allowClient(h, await signIn(h, owner), base.baseId, 'Owner agent');
+    const [grant] = await h.app.get(GrantsService).listOfUser(owner.userId);
+    const other = await makeAccount(h);
+    const cookie = await signIn(h, other);
+    expect((await http().get('/tokens').set('Cookie', cookie)).text).not.toContain('Owner agent');
+    expect((await http().get(`/tokens/grants/${grant.grantId}/revoke`).set('Cookie', cookie)).status).toBe(404);
+    expect((await postForm(http(), `/tokens/grants/${grant.grantId}/revoke`, {}, { ...sameOrigin, Cookie: cookie })).status).toBe(404);
+    expect((await h.app.get(GrantsService).listOfUser(owner.userId))[0].revokedAt).toBeNull();
+    const refreshed = await tokenRequest(origin, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string, client_id: client.clientId });
+    expect(refreshed.status).toBe(200);
   });
 
   it.each([
