@@ -12,13 +12,16 @@ import { describeEachBackend, secondService, type TestBase } from '../support/e2
 
 /**
  * Routes that need no token (decisions.md, "URLs"): the health checks, the documents and Swagger
- * UI's page and script. OPTIONS, the CORS preflight, is answered before routing on every routed
+ * UI's page and script, and the OAuth discovery documents and client endpoints (a client
+ * authenticates itself there, never with a bearer token). OPTIONS, the CORS preflight, is answered before routing on every routed
  * path with no token; it is checked on each route that needs one.
  */
 const OPEN_ROUTES = [
   'GET /healthz', 'GET /readyz', 'GET /api/v1/openapi.json', 'GET /api/v1/manual',
   'GET /api/v1/docs', 'GET /api/v1/docs/', 'GET /api/v1/docs/index.html', 'GET /api/v1/docs/swagger-ui-init.js',
   'GET /api/v1/docs/docs/swagger-ui-init.js', 'GET /api/v1/docs/LICENSE',
+  'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource',
+  'GET /.well-known/oauth-protected-resource/mcp', 'POST /oauth/register', 'POST /oauth/token', 'POST /oauth/revoke',
 ];
 
 /** Routes that need a token when this was written: the enumeration finds at least these. */
@@ -131,13 +134,15 @@ describeEachBackend('a revoked token on every route', (h) => {
     const base = await h().fresh();
     await revoke(base);
     const answers = [];
-    for (const route of OPEN_ROUTES.flatMap((each) => [each, each.replace(/^GET /, 'HEAD ')])) {
+    for (const route of OPEN_ROUTES.flatMap((each) => (each.startsWith('GET ') ? [each, each.replace(/^GET /, 'HEAD ')] : [each]))) {
       const [method, path] = route.split(' ');
       const withRevoked = await request(other().getHttpServer())[method.toLowerCase() as Method](path).set('Authorization', `Bearer ${base.token}`);
       const without = await request(other().getHttpServer())[method.toLowerCase() as Method](path);
       answers.push({ route, statuses: [withRevoked.status, without.status] });
     }
-    // Swagger UI's LICENSE route answers 404: nothing there, but no token asked for either.
-    expect(answers).toEqual(answers.map(({ route }) => ({ route, statuses: route.endsWith('/LICENSE') ? [404, 404] : [200, 200] })));
+    // Swagger UI's LICENSE route answers 404: nothing there, but no token asked for either; the OAuth
+    // endpoints answer an empty request 400 in OAuth terms (no parameters), never 401.
+    const expected = (route: string) => (route.endsWith('/LICENSE') ? [404, 404] : route.startsWith('POST /oauth/') ? [400, 400] : [200, 200]);
+    expect(answers).toEqual(answers.map(({ route }) => ({ route, statuses: expected(route) })));
   });
 });
