@@ -3,6 +3,7 @@
 // refuses the API at once, on another service too.
 import request from 'supertest';
 import { OwnedTokensService } from '../../src/auth/owned-tokens.service';
+import { TokenUses } from '../../src/auth/token-uses';
 import { GrantsService } from '../../src/oauth/grants.service';
 import { describeEachBackend, insertToken, secondService, type Harness } from '../support/e2e';
 import { authorizePath, exchangeCode, newPkce, registerClient, tokenRequest } from './oauth-client';
@@ -16,6 +17,14 @@ async function member(harness: Harness, baseId: string, account: TestAccount, ro
 const newTokenIn = (html: string): string | undefined => /<input id="new-token" type="text" readonly value="([^"]+)"/.exec(html)?.[1];
 
 const unescapeHtml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** An MCP initialize request to /mcp with `token`; its status. */
+async function mcpStatus(http: ReturnType<typeof request>, token: string): Promise<number> {
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+  const response = await http.post('/mcp').set('Content-Type', 'application/json').set('Accept', 'application/json, text/event-stream')
+    .set('Authorization', `Bearer ${token}`).send(JSON.stringify(initialize));
+  return response.status;
+}
 
 /** The MCP client configuration shown with a new token, parsed. */
 function mcpConfigIn(html: string): unknown {
@@ -93,9 +102,15 @@ describeEachBackend('the token page', (harness: () => Harness) => {
     const cookie = await signIn(h, account);
     const { origin, client, tokens } = await allowClient(h, cookie, base.baseId, 'Agent <i>one</i>');
 
+    // Used once through /mcp: the row says when (the uses are written in batches: now, here).
+    expect(await mcpStatus(http(), tokens.body.access_token as string)).toBe(200);
+    await h.app.get(TokenUses).flushNow();
     const list = await http().get('/tokens').set('Cookie', cookie);
     expect(list.text).toContain('<th scope="row">Agent &lt;i&gt;one&lt;/i&gt;</th>');
     const [grant] = await h.app.get(GrantsService).listOfUser(account.userId);
+    expect(grant.lastUsedAt).not.toBeNull();
+    const row = list.text.slice(list.text.indexOf('<th scope="row">Agent &lt;i&gt;one'));
+    expect(row.slice(0, row.indexOf('</tr>'))).not.toContain('<td>Never</td>');
     expect(list.text).toContain(`action="/tokens/grants/${grant.grantId}/revoke"`);
     // Not among the API tokens: its access token is the grant's.
     expect(await h.app.get(OwnedTokensService).listOfUser(account.userId)).toEqual([]);
@@ -115,6 +130,7 @@ describeEachBackend('the token page', (harness: () => Harness) => {
     expect((await h.app.get(GrantsService).listOfUser(account.userId))[0].revokedAt).not.toBeNull();
     const refreshed = await tokenRequest(origin, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string, client_id: client.clientId });
     expect(refreshed.body.error).toBe('invalid_grant');
+    expect(await mcpStatus(http(), tokens.body.access_token as string)).toBe(401);
     const after = await http().get('/tokens?done=grant-revoked').set('Cookie', cookie);
     expect(after.text).toContain('The MCP client was revoked.');
     expect(after.text).not.toContain(`action="/tokens/grants/${grant.grantId}/revoke"`);
