@@ -6,6 +6,7 @@ import { Load, type Outcome } from './load';
 import { MariaDbServer } from '../../bench/deploy/mariadb-server';
 import { run, sleep, waitFor } from '../../bench/deploy/commands';
 import { writeProblems, type ListedPage } from './writes';
+import { clientKinds, connect } from '../mcp/mcp-clients';
 
 const IMAGE = 'localhost/kb-pages:deploy-test';
 const BASE_ID = 'deploy-test';
@@ -87,6 +88,31 @@ describe('three replicas of the image behind nginx on one MariaDB', () => {
     expect({ status: island.status, type: island.headers.get('content-type') }).toEqual({ status: 200, type: 'text/javascript; charset=utf-8' });
     const home = await fetch(`${cluster.balancerUrl}/`);
     expect(home.status).toBe(200);
+  });
+
+  it('serves MCP through the balancer: discovery from the 401, then tool calls that any replica answers', async () => {
+    const refused = await fetch(`${cluster.balancerUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(refused.status).toBe(401);
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(refused.headers.get('www-authenticate') ?? '')?.[1];
+    expect(metadataUrl).toBe(`${cluster.balancerUrl}/.well-known/oauth-protected-resource/mcp`);
+    const resource = await (await fetch(metadataUrl!)).json() as { resource: string; authorization_servers: string[] };
+    expect(resource).toMatchObject({ resource: `${cluster.balancerUrl}/mcp`, authorization_servers: [cluster.balancerUrl] });
+    const server = await (await fetch(`${cluster.balancerUrl}/.well-known/oauth-authorization-server`)).json() as { issuer: string };
+    expect(server.issuer).toBe(cluster.balancerUrl);
+    // Stateless: each request of a client may reach another replica (nginx balances every request).
+    for (const kind of clientKinds) {
+      const client = await connect(kind, `${cluster.balancerUrl}/mcp`, token);
+      try {
+        const created = await client.callTool('create_page', { title: `MCP ${kind}` });
+        expect(created.isError).toBeFalsy();
+        for (let i = 0; i < 6; i++) {
+          const read = await client.callTool('get_page', { content_id: created.structuredContent.content_id });
+          expect(read.structuredContent.title).toBe(`MCP ${kind}`);
+        }
+      } finally {
+        await client.close();
+      }
+    }
   });
 
   it('(a) rolls the replicas one by one with SIGTERM and fails no request', async () => {
