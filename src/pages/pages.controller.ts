@@ -12,6 +12,7 @@ import { CreatePageDto } from './dto/create-page.dto';
 import { PagingQueryDto } from './dto/list-query.dto';
 import { PageListResponse, PageResponse } from './dto/page.response';
 import { UpdatePageDto } from './dto/update-page.dto';
+import { newPageInputOf, pageChangesOf } from './page-input';
 import { toPageListResponse, toPageResponse } from './page.mapper';
 import { PagesService } from './pages.service';
 
@@ -58,9 +59,7 @@ export class PagesController {
     @Body() body: CreatePageDto,
     @Res({ passthrough: true }) response: Response,
   ): Promise<PageResponse> {
-    const page = await this.pages.create(access.baseId, {
-      title: body.title, body: body.body ?? '', type: body.content_type ?? 'M', lang: body.content_lang ?? 'ja',
-    });
+    const page = await this.pages.create(access.baseId, newPageInputOf(body));
     response.status(201).setHeader('Location', `${API_PREFIX}/bases/${page.baseId}/pages/${page.contentId}`);
     return toPageResponse(page);
   }
@@ -78,10 +77,7 @@ export class PagesController {
     @Param('content_id') contentId: string,
     @Body() body: UpdatePageDto,
   ): Promise<PageResponse> {
-    const { content_type, content_lang, ...rest } = body;
-    const changes = { ...rest, ...(content_type === undefined ? {} : { type: content_type }), ...(content_lang === undefined ? {} : { lang: content_lang }) };
-    for (const key of Object.keys(changes) as (keyof typeof changes)[]) if (changes[key] === undefined) delete changes[key];
-    return toPageResponse(await this.pages.update(access.baseId, contentId, changes));
+    return toPageResponse(await this.pages.update(access.baseId, contentId, pageChangesOf(body)));
   }
 
   @Delete(':content_id')

@@ -4,5 +4,5 @@ import { TreeRowsQuery } from '../pages/tree-rows.query';
 import { TreeController } from './tree.controller';
 import { TreeService } from './tree.service';
 
-@Module({ controllers: [TreeController], providers: [TreeService, TreeRowsQuery] })
+@Module({ controllers: [TreeController], providers: [TreeService, TreeRowsQuery], exports: [TreeService] })
 export class TreeModule {}

@@ -7,6 +7,7 @@ const notices = {
   'password-changed': 'passwordChanged',
   'language-saved': 'languageSaved',
   revoked: 'tokenRevoked',
+  'grant-revoked': 'grantRevoked',
   'user-updated': 'userUpdated',
   'member-added': 'memberAdded',
   'member-role-changed': 'memberRoleChanged',

@@ -5,8 +5,10 @@ import express, { type Router } from 'express';
 import type { AppConfig } from '../config/config';
 import { securityHeaders } from './security-headers';
 
+/** An MCP client's sign-in asks the user here (the rest of /oauth answers clients, not people). */
+export const consentPagePath = '/oauth/authorize';
 /** Where the pages live: each prefix covers what lies under it. */
-export const accountPagePrefixes = ['/signin', '/signout', '/setup', '/account', '/tokens', '/admin'];
+export const accountPagePrefixes = ['/signin', '/signout', '/setup', '/account', '/tokens', '/admin', consentPagePath];
 /** The pages of the knowledge bases, whose editor sends a page's body. */
 export const basePagesPrefix = '/kb';
 export const webPagePrefixes = [...accountPagePrefixes, basePagesPrefix];

@@ -8,6 +8,7 @@ import { BasesModule } from '../bases/bases.module';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { IdentityModule } from '../identity/identity.module';
+import { OauthModule } from '../oauth/oauth.module';
 import { PagesModule } from '../pages/pages.module';
 import { SearchModule } from '../search/search.module';
 import { ReadingModule } from '../reading/reading.module';
@@ -22,6 +23,7 @@ import { CrossSiteGuard } from './cross-site.guard';
 import { EditingController } from './editing/editing.controller';
 import { MovesController } from './editing/moves.controller';
 import { BaseRoleGuard } from './kb/base-role.guard';
+import { ConsentController } from './oauth/consent.controller';
 import { MembersPageController } from './members/members-page.controller';
 import { SettingsPageController } from './members/settings-page.controller';
 import { AdministratorGuard } from './session/administrator.guard';
@@ -34,7 +36,7 @@ import { TrashController } from './trash/trash.controller';
 import { Views } from './views';
 import { WebErrorFilter } from './web-error.filter';
 
-const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController, ReadingController];
+const pageControllers = [SignInController, SetupController, AccountController, TokensPageController, AdminController, ReadingController, ConsentController];
 /** The pages that write a base: the editor, moves, deleting, the trash. */
 const writingControllers = [EditingController, MovesController, TrashController];
 /** A knowledge base's pages for its owners. */
@@ -45,6 +47,7 @@ const ownerControllers = [MembersPageController, SettingsPageController];
     AuthModule,
     BasesModule,
     IdentityModule,
+    OauthModule,
     PagesModule.withSearchIndex(SearchModule),
     ReadingModule,
     ThrottlerModule.forRootAsync({

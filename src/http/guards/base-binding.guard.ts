@@ -1,16 +1,13 @@
 // Step 2 (403): the token is bound to the knowledge base of the path.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { forbidden } from '../../errors/domain-error';
 import { requestOf } from '../request-of';
+import { bindsBase } from './access-rules';
 
 @Injectable()
 export class BaseBindingGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = requestOf(context);
-    const baseId = request.params.base_id;
-    if (typeof baseId !== 'string' || request.access?.baseId !== baseId) {
-      throw forbidden(`This token is bound to another knowledge base and cannot reach "${String(baseId ?? '')}".`);
-    }
+    bindsBase(request.access, request.params.base_id);
     return true;
   }
 }

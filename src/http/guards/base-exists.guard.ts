@@ -1,13 +1,12 @@
 // Step 3 (404): the token's knowledge base still exists.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { baseGone } from '../../errors/domain-error';
 import { requestOf } from '../request-of';
+import { existingBase } from './access-rules';
 
 @Injectable()
 export class BaseExistsGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const access = requestOf(context).access;
-    if (!access?.base) throw baseGone(access?.baseId ?? '');
+    existingBase(requestOf(context).access);
     return true;
   }
 }

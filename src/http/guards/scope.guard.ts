@@ -1,7 +1,7 @@
 // Step 5 (403): a route declared @RequireScope('write') needs a token with the write scope.
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { forbidden } from '../../errors/domain-error';
 import { requestOf } from '../request-of';
+import { scopeAllows } from './access-rules';
 import { RouteProtections } from './route-protection';
 
 @Injectable()
@@ -9,9 +9,7 @@ export class ScopeGuard implements CanActivate {
   constructor(private readonly protections: RouteProtections) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (this.protections.of(context).scope === 'write' && requestOf(context).access?.scope !== 'write') {
-      throw forbidden('This token has the read scope; creating, changing or deleting pages needs a token with the write scope.');
-    }
+    scopeAllows(requestOf(context).access, this.protections.of(context).scope);
     return true;
   }
 }

@@ -5,6 +5,7 @@ import { AccessService } from '../../auth/access.service';
 import { TokenUses } from '../../auth/token-uses';
 import { unauthorized } from '../../errors/domain-error';
 import { requestOf } from '../request-of';
+import { usableToken } from './access-rules';
 import { RouteProtections } from './route-protection';
 
 @Injectable()
@@ -18,10 +19,7 @@ export class TokenGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = requestOf(context);
     const confirmable = !request.authorizeAfresh && this.protections.of(context).confirmsKeptAccess;
-    const access = await this.accessService.forAuthorizationHeader(request.headers.authorization, confirmable);
-    if (!access) throw unauthorized('Send a valid access token as "Authorization: Bearer kbp_…".');
-    if (access.revokedAt !== null) throw unauthorized('The access token is unknown or has been revoked.');
-    if (Date.parse(access.expiresAt) <= Date.now()) throw unauthorized('The access token has expired; create a new one.');
+    const access = usableToken(await this.accessService.forAuthorizationHeader(request.headers.authorization, confirmable));
     // An MCP client's OAuth token is for the resource it was issued for (RFC 8707), /mcp alone.
     if (access.audience !== null) throw unauthorized('This token was issued to an MCP client for /mcp; the REST API takes API tokens.');
     this.tokenUses.note(access.tokenId);

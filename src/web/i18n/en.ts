@@ -2,6 +2,7 @@
 import { readingEn } from './reading';
 import { editingEn } from './editing';
 import { membersEn } from './members';
+import { oauthEn } from './oauth';
 export const en = {
   product: 'kb-pages',
   skipToContent: 'Skip to content',
@@ -142,6 +143,7 @@ export const en = {
   ...readingEn,
   ...editingEn,
   ...membersEn,
+  ...oauthEn,
 };
 
 export type Messages = typeof en;

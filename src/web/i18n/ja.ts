@@ -3,6 +3,7 @@ import type { Messages } from './en';
 import { readingJa } from './reading';
 import { editingJa } from './editing';
 import { membersJa } from './members';
+import { oauthJa } from './oauth';
 
 export const ja: Messages = {
   product: 'kb-pages',
@@ -144,4 +145,5 @@ export const ja: Messages = {
   ...readingJa,
   ...editingJa,
   ...membersJa,
+  ...oauthJa,
 };

@@ -1,5 +1,6 @@
 // The token page: a signed-in user's API tokens, made here or by kbp; create one (shown once, on
-// the answer to the form, never stored), revoke one after a confirmation.
+// the answer to the form, never stored, with a ready MCP client configuration), revoke one after a
+// confirmation. Beside them the MCP clients the user allowed (OAuth grants), revoked the same way.
 import { Controller, Get, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -8,6 +9,7 @@ import { DEFAULT_TOKEN_EXPIRY_DAYS, OwnedTokensService, TOKEN_EXPIRY_DAYS } from
 import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.module';
 import { DomainError } from '../../errors/domain-error';
+import { GrantsService } from '../../oauth/grants.service';
 import { Public } from '../../http/decorators/protection';
 import { CrossSiteGuard } from '../cross-site.guard';
 import { field } from '../forms';
@@ -18,7 +20,7 @@ import { publicUrlFor } from '../public-url';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
-import { curlLine, listedTokens, type TokenForm } from './token-page';
+import { curlLine, listedGrants, listedTokens, mcpClientConfig, mcpUrlOf, type TokenForm } from './token-page';
 
 @ApiExcludeController()
 @Public()
@@ -29,6 +31,7 @@ export class TokensPageController {
   constructor(
     private readonly tokens: OwnedTokensService,
     private readonly members: MembersService,
+    private readonly grants: GrantsService,
     private readonly views: Views,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -54,8 +57,13 @@ export class TokensPageController {
       });
       const context = pageContext(request);
       const t = this.views.messages(context);
+      const publicUrl = publicUrlFor(this.config, request);
       this.views.render(response, 'token-created', context, { title: t.newToken, section: 'tokens' }, {
-        name: form.name.trim(), token: created.token, curl: curlLine(publicUrlFor(this.config, request), form.base, created.token),
+        name: form.name.trim(),
+        token: created.token,
+        curl: curlLine(publicUrl, form.base, created.token),
+        mcpUrl: mcpUrlOf(publicUrl),
+        mcpConfig: mcpClientConfig(publicUrl, form.base, created.token),
       });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -90,13 +98,48 @@ export class TokensPageController {
     this.views.render(response, 'message', context, { title: t.notFoundTitle, section: 'tokens', status: 404 }, { message: t.tokenNotFound });
   }
 
+  @Get('tokens/grants/:grantId/revoke')
+  async confirmRevokeGrant(@Param('grantId') grantId: string, @Req() request: WebRequest, @Res() response: Response): Promise<void> {
+    const context = pageContext(request);
+    const t = this.views.messages(context);
+    const grant = (await this.grants.listOfUser((request.signedIn as WebUser).userId)).find((each) => each.grantId === grantId);
+    if (!grant || grant.revokedAt) return this.grantNotFound(request, response);
+    this.views.render(response, 'confirm', context, { title: t.revokeGrantTitle, section: 'tokens' }, {
+      question: t.revokeGrantQuestion(grant.clientName, grant.baseId),
+      action: `/tokens/grants/${encodeURIComponent(grant.grantId)}/revoke`,
+      confirm: t.revoke,
+      back: '/tokens',
+    });
+  }
+
+  @Post('tokens/grants/:grantId/revoke')
+  async revokeGrant(@Param('grantId') grantId: string, @Req() request: WebRequest, @Res() response: Response): Promise<void> {
+    try {
+      await this.grants.revokeOfUser((request.signedIn as WebUser).userId, grantId);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return this.grantNotFound(request, response);
+    }
+    response.redirect(303, withNotice('/tokens', 'grant-revoked'));
+  }
+
+  private grantNotFound(request: WebRequest, response: Response): void {
+    const context = pageContext(request);
+    const t = this.views.messages(context);
+    this.views.render(response, 'message', context, { title: t.notFoundTitle, section: 'tokens', status: 404 }, { message: t.grantNotFound });
+  }
+
   private async show(request: WebRequest, response: Response, options: { notice?: string; problem?: string; status?: number; form?: TokenForm }): Promise<void> {
     const user = request.signedIn as WebUser;
     const context = pageContext(request);
     const t = this.views.messages(context);
-    const [tokens, bases] = await Promise.all([this.tokens.listOfUser(user.userId), this.members.basesOwnedBy(user.userId)]);
+    const [tokens, bases, grants] = await Promise.all([
+      this.tokens.listOfUser(user.userId), this.members.basesOwnedBy(user.userId), this.grants.listOfUser(user.userId),
+    ]);
     this.views.render(response, 'tokens', context, { title: t.tokensTitle, section: 'tokens', notice: options.notice, problem: options.problem, status: options.status }, {
       tokens: listedTokens(tokens, new Date()),
+      grants: listedGrants(grants),
+      mcpUrl: mcpUrlOf(publicUrlFor(this.config, request)),
       bases,
       expiryChoices: TOKEN_EXPIRY_DAYS,
       form: options.form ?? { name: '', base: bases[0] ?? '', scope: 'read', expires: DEFAULT_TOKEN_EXPIRY_DAYS },
