@@ -83,14 +83,14 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
 
   beforeAll(async () => {
     deployment = await startDeployment(backend);
+    // A base of its own for each test: each starts empty.
+    owner = await createOwner(deployment, 3);
   });
   afterAll(async () => {
     await deployment?.stop();
   });
   beforeEach(async () => {
     deployment.useProcess(0);
-    // Each test's user and bases of its own: every test starts with empty bases and no grant.
-    owner = await createOwner(deployment);
     callback = await startLoopbackCallback();
     context = await newContext(browser(), 'en', deployment.url);
   });
@@ -107,7 +107,7 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
    * From nothing but the URL to a connected client: the 401, discovery, registration, the
    * consent in the browser, the callback, the code exchange. The page stays signed in.
    */
-  async function signIn(line: SdkLine, authMethod: ClientAuthMethod, scope: ConsentScope): Promise<{ client: OAuthMcpClient; page: Page }> {
+  async function signIn(line: SdkLine, authMethod: ClientAuthMethod, scope: ConsentScope, baseId: string): Promise<{ client: OAuthMcpClient; page: Page }> {
     const clientName = `Agent ${line} <b>${authMethod}</b>`;
     const provider = new MemoryOAuthProvider(callback!.redirectUri, clientName, authMethod);
     const client = oauthMcpClient(line, `${deployment.url}/mcp`, provider);
@@ -139,9 +139,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
 
     const page = await context!.newPage();
     const arrived = callback!.next();
-    const seen = await allowInBrowser(page, authorizationUrl, owner, { clientName, redirectUri: callback!.redirectUri, scope });
+    const seen = await allowInBrowser(page, authorizationUrl, owner, { clientName, redirectUri: callback!.redirectUri, baseId, scope });
     // Only the bases the user owns; the 401 asked for pages:read, so Read comes preselected.
-    expect(seen.offeredBases.sort()).toEqual([owner.baseId, owner.otherBaseId].sort());
+    expect(seen.offeredBases.sort()).toEqual([...owner.bases].sort());
     expect(seen.preselected).toBe('Read');
     const query = await arrived;
     expect(query.get('state')).toBe(provider.stateValue);
@@ -169,8 +169,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
   }
 
   it('client 2.x (public client): every tool, a refresh when the access token expires, RFC 7009 revocation', async () => {
-    const { client } = await signIn('client 2.x', 'none', 'Read and write');
-    await useEveryTool(mcp!, owner.baseId);
+    const baseId = owner.bases[0];
+    const { client } = await signIn('client 2.x', 'none', 'Read and write', baseId);
+    await useEveryTool(mcp!, baseId);
 
     // The access token runs out while the client works; the next call gets a 401 and the SDK
     // refreshes on its own — here through the other process — and goes on.
@@ -180,7 +181,7 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
     const before = provider.current();
     await new Promise((resolve) => setTimeout(resolve, provider.accessExpiresAt() - Date.now() + 1500));
     const from = requests.length - 1;
-    expect(await mcp!.call('get_base_info')).toMatchObject({ structuredContent: { base_id: owner.baseId, total_pages: 1 } });
+    expect(await mcp!.call('get_base_info')).toMatchObject({ structuredContent: { base_id: baseId, total_pages: 1 } });
     const refused = indexOfRequest(requests, from, { method: 'POST', path: '/mcp', status: 401 });
     const refreshed = indexOfRequest(requests, refused, { method: 'POST', path: '/oauth/token', grantType: 'refresh_token' });
     expect(requests[refreshed].status).toBe(200);
@@ -207,8 +208,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
   }, EXPIRY_TEST_TIMEOUT_MS);
 
   it('sdk 1.x (client_secret_basic): every tool, a refresh through auth(), Revoke on the token page', async () => {
-    const { client, page } = await signIn('sdk 1.x', 'client_secret_basic', 'Read and write');
-    await useEveryTool(mcp!, owner.baseId);
+    const baseId = owner.bases[1];
+    const { client, page } = await signIn('sdk 1.x', 'client_secret_basic', 'Read and write', baseId);
+    await useEveryTool(mcp!, baseId);
 
     deployment.useProcess(lastProcess);
     const balancerFrom = deployment.balancer?.log.length ?? 0;
@@ -238,8 +240,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
   });
 
   it('client 2.x (client_secret_post), Read: the read tools only, and revoking its access token ends the grant', async () => {
-    const { client } = await signIn('client 2.x', 'client_secret_post', 'Read');
-    await useReadTools(mcp!, owner.baseId);
+    const baseId = owner.bases[2];
+    const { client } = await signIn('client 2.x', 'client_secret_post', 'Read', baseId);
+    await useReadTools(mcp!, baseId);
 
     const { provider } = client;
     const tokens = provider.current();

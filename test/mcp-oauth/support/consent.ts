@@ -2,7 +2,7 @@
 // readers: sign in when asked, pick the base and the scope on the consent page, Allow; and later
 // Revoke the grant on the token page.
 import type { Page } from 'playwright-core';
-import { expectMessage, signOutButton, submitSignIn } from '../../browser/support/flows';
+import { expectMessage, submitSignIn } from '../../browser/support/flows';
 import { texts } from '../../browser/support/texts';
 import type { Owner } from './deployment';
 
@@ -19,10 +19,10 @@ export interface ConsentSeen {
 
 /**
  * Opens the authorization URL the client handed over; signs in if the service asks; on the consent
- * page checks the client's name and redirect host are shown, picks `baseId` and `scope` and
+ * page checks the client's name and redirect host are shown, picks the base and the scope and
  * presses Allow. The browser then goes to the client's callback, which the caller awaits.
  */
-export async function allowInBrowser(page: Page, authorizationUrl: URL, owner: Owner, choice: { clientName: string; redirectUri: string; scope: ConsentScope }): Promise<ConsentSeen> {
+export async function allowInBrowser(page: Page, authorizationUrl: URL, owner: Owner, choice: { clientName: string; redirectUri: string; baseId: string; scope: ConsentScope }): Promise<ConsentSeen> {
   await page.goto(authorizationUrl.href);
   const base = page.getByRole('combobox', { name: 'Knowledge base', exact: true });
   if (new URL(page.url()).pathname === '/signin') {
@@ -38,23 +38,21 @@ export async function allowInBrowser(page: Page, authorizationUrl: URL, owner: O
   for (const scope of ['Read', 'Read and write'] as const) {
     if (await page.getByRole('radio', { name: scope, exact: true }).isChecked()) preselected = scope;
   }
-  await base.selectOption(owner.baseId);
+  await base.selectOption(choice.baseId);
   await page.getByRole('radio', { name: choice.scope, exact: true }).check();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
   return { offeredBases, preselected };
 }
 
-/** On the token page, presses Revoke on the row of the grant of `clientName` (and confirms). */
+/** On the token page, presses Revoke on the row of the grant of `clientName`, then confirms. */
 export async function revokeOnTokenPage(page: Page, clientName: string): Promise<void> {
   await page.goto('/tokens');
-  await signOutButton(page, t).waitFor();
-  const row = page.getByRole('row').filter({ hasText: clientName });
-  await row.first().waitFor();
-  if (await row.count() !== 1) throw new Error(`${await row.count()} rows of the token page name ${clientName}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: clientName, exact: true }) });
   await row.getByRole('button', { name: t.revoke, exact: true }).click();
   // A confirmation whose button repeats the action, as for tokens.
-  const confirm = page.getByRole('button', { name: t.revoke, exact: true });
-  await confirm.first().waitFor();
-  if (await row.count() === 0 && await confirm.count() === 1) await confirm.click();
-  await expectMessage(page, /./);
+  await page.getByRole('heading', { name: t.revokeGrantTitle, exact: true }).waitFor();
+  await page.getByRole('button', { name: t.revoke, exact: true }).click();
+  await expectMessage(page, t.grantRevoked);
+  // The row stays, without its button.
+  expect(await row.getByRole('button', { name: t.revoke, exact: true }).count()).toBe(0);
 }

@@ -63,30 +63,25 @@ export async function startDeployment(backend: Backend): Promise<Deployment> {
 export interface Owner {
   email: string;
   password: string;
-  /** The base the MCP client is given. */
-  baseId: string;
-  /** Another base the user owns, offered too. */
-  otherBaseId: string;
-  /** A base the user only writes in: not offered (an MCP grant needs the owner role). */
+  /** The bases the user owns: each test gives its client one of them, empty at first. */
+  bases: string[];
+  /** A base the user only writes in: never offered (an MCP grant needs the owner role). */
   writerBaseId: string;
 }
 
-let owners = 0;
-
-/** A user owning two bases and writer of a third, made with kbp on the deployment's database. */
-export async function createOwner(deployment: Deployment): Promise<Owner> {
-  owners += 1;
-  const tag = `${process.pid}-${owners}`;
+/** A user owning `count` bases and writer of one more, made with kbp on the deployment's database. */
+export async function createOwner(deployment: Deployment, count: number): Promise<Owner> {
+  const tag = String(process.pid);
   const owner: Owner = {
     email: `owner-${tag}@example.com`,
     password: `correct horse battery staple ${tag}`,
-    baseId: `mcp-notes-${tag}`,
-    otherBaseId: `mcp-other-${tag}`,
+    bases: Array.from({ length: count }, (_, i) => `mcp-notes-${i + 1}-${tag}`),
     writerBaseId: `mcp-shared-${tag}`,
   };
   const service = { databaseUrl: deployment.databaseUrl, url: deployment.url } as Service;
   await createUser(service, owner.email, owner.password);
-  for (const [baseId, role] of [[owner.baseId, 'owner'], [owner.otherBaseId, 'owner'], [owner.writerBaseId, 'writer']]) {
+  const memberships = [...owner.bases.map((baseId) => [baseId, 'owner']), [owner.writerBaseId, 'writer']];
+  for (const [baseId, role] of memberships) {
     await kbpOk(deployment.databaseUrl, ['base', 'create', baseId, '--description', `Base ${baseId}`]);
     await kbpOk(deployment.databaseUrl, ['member', 'add', baseId, owner.email, '--role', role]);
   }
