@@ -15,6 +15,7 @@ import { AccessChainGuard } from './http/guards/access-chain.guard';
 import { AccessGuardsModule } from './http/guards/access-guards.module';
 import { RouteTable } from './http/route-table';
 import { validationPipe } from './http/validation';
+import { McpModule } from './mcp/mcp.module';
 import { OauthModule } from './oauth/oauth.module';
 import { PagesModule } from './pages/pages.module';
 import { ReadingModule } from './reading/reading.module';
@@ -45,6 +46,8 @@ export class AppModule {
         DocsModule,
         // OAuth sign-in for MCP clients.
         OauthModule,
+        // The MCP server at /mcp, beside the REST API, with its rules.
+        McpModule,
         // The web pages: sign-in, account, tokens, administration.
         WebModule,
       ],

@@ -31,7 +31,12 @@ export interface AppConfig {
   /** Sign-in attempts (and one-time link submissions) one address may make in 15 minutes. */
   signInAttemptsPerAddress: number;
   /** Lifetimes of what an MCP client gets through OAuth (KB_OAUTH_ACCESS_TOKEN_SECONDS, KB_OAUTH_REFRESH_TOKEN_DAYS). */
-  oauth: { accessTokenSeconds: number; refreshTokenDays: number };
+  oauth: {
+    accessTokenSeconds: number;
+    refreshTokenDays: number;
+    /** Client registrations one address may make in an hour (unset: 20; tests lower it). */
+    registrationsPerAddress?: number;
+  };
 }
 
 export const defaults: AppConfig = {

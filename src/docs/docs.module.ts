@@ -3,5 +3,5 @@ import { Module } from '@nestjs/common';
 import { ApiDocuments } from './api-documents';
 import { DocsController } from './docs.controller';
 
-@Module({ controllers: [DocsController], providers: [ApiDocuments] })
+@Module({ controllers: [DocsController], providers: [ApiDocuments], exports: [ApiDocuments] })
 export class DocsModule {}

@@ -1,6 +1,10 @@
 // A user's OAuth grants (one per MCP client sign-in): listed on the token page, revoked there.
 import { Injectable } from '@nestjs/common';
-import type { Scope } from '../vocabulary';
+import { UnitOfWork } from '../database/unit-of-work';
+import { notFound } from '../errors/domain-error';
+import { now, type Scope } from '../vocabulary';
+import { GrantRevocation } from './grant-revocation';
+import { OauthGrantsRepository } from './oauth-grants.repository';
 
 export interface GrantSummary {
   grantId: string;
@@ -15,15 +19,23 @@ export interface GrantSummary {
 
 @Injectable()
 export class GrantsService {
+  constructor(
+    private readonly db: UnitOfWork,
+    private readonly grants: OauthGrantsRepository,
+    private readonly revocation: GrantRevocation,
+  ) {}
+
   /** The user's grants, newest first, revoked ones included. */
   async listOfUser(userId: number): Promise<GrantSummary[]> {
-    void userId;
-    throw new Error('scaffold');
+    return this.grants.listOfUser(this.db.reader, userId);
   }
 
   /** Revokes the user's grant (its access and refresh tokens with it); NOT_FOUND if not theirs. */
   async revokeOfUser(userId: number, grantId: string): Promise<void> {
-    void userId; void grantId;
-    throw new Error('scaffold');
+    await this.db.write(async (tx) => {
+      const grant = await this.grants.find(tx, grantId);
+      if (!grant || grant.userId !== userId) throw notFound('No such grant of yours.');
+      await this.revocation.revoke(tx, grantId, now());
+    });
   }
 }

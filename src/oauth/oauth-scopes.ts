@@ -18,3 +18,13 @@ export function oauthScopeOf(scope: Scope): string {
 export function requestedScope(scope: string | undefined): Scope {
   return (scope ?? '').split(' ').includes(PAGES_WRITE) ? 'write' : 'read';
 }
+
+/**
+ * The token scope of a scope parameter when every word is one of ours (absent or blank: read),
+ * else null (invalid_scope). Stricter than requestedScope: for the authorize and token endpoints.
+ */
+export function parseScope(scope: string | undefined): Scope | null {
+  const words = (scope ?? '').split(' ').filter((word) => word !== '');
+  if (words.some((word) => !(oauthScopes as readonly string[]).includes(word))) return null;
+  return words.includes(PAGES_WRITE) ? 'write' : 'read';
+}

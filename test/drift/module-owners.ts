@@ -22,6 +22,10 @@ export const moduleOwners: BoundaryRules = {
     sessions: 'identity',
     one_time_links: 'identity',
     sign_in_failures: 'identity',
+    oauth_clients: 'oauth',
+    oauth_codes: 'oauth',
+    oauth_grants: 'oauth',
+    oauth_refresh_tokens: 'oauth',
   },
   sqlExceptions: [
     {

@@ -3,7 +3,9 @@
 // refuses the API at once, on another service too.
 import request from 'supertest';
 import { OwnedTokensService } from '../../src/auth/owned-tokens.service';
+import { GrantsService } from '../../src/oauth/grants.service';
 import { describeEachBackend, insertToken, secondService, type Harness } from '../support/e2e';
+import { authorizePath, exchangeCode, newPkce, registerClient, tokenRequest } from './oauth-client';
 import { makeAccount, postForm, sameOrigin, signIn, type TestAccount } from './web-client';
 
 async function member(harness: Harness, baseId: string, account: TestAccount, role: string): Promise<void> {
@@ -12,6 +14,14 @@ async function member(harness: Harness, baseId: string, account: TestAccount, ro
 
 /** The value of the read-only New token field. */
 const newTokenIn = (html: string): string | undefined => /<input id="new-token" type="text" readonly value="([^"]+)"/.exec(html)?.[1];
+
+const unescapeHtml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** The MCP client configuration shown with a new token, parsed. */
+function mcpConfigIn(html: string): unknown {
+  const text = /<textarea id="mcp-config"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1];
+  return text === undefined ? undefined : JSON.parse(unescapeHtml(text));
+}
 
 describeEachBackend('the token page', (harness: () => Harness) => {
   const http = () => request(harness().app.getHttpServer());
@@ -45,6 +55,71 @@ describeEachBackend('the token page', (harness: () => Harness) => {
     expect(revoked.status).toBe(303);
     const api = await request(other().getHttpServer()).get(`/api/v1/bases/${base.baseId}/pages`).set('Authorization', `Bearer ${token}`);
     expect(api.status).toBe(401);
+  });
+
+  it('shows a ready MCP client configuration for the new token and its base', async () => {
+    const h = harness();
+    const base = await h.fresh();
+    const account = await makeAccount(h);
+    await member(h, base.baseId, account, 'owner');
+    const cookie = await signIn(h, account);
+    const created = await postForm(http(), '/tokens', { name: 'agent', base: base.baseId, scope: 'write', expires: '30' }, { ...sameOrigin, Cookie: cookie });
+    const token = newTokenIn(created.text) as string;
+    const origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as { port: number }).port}`;
+    expect(mcpConfigIn(created.text)).toEqual({
+      mcpServers: { [`kb-pages-${base.baseId}`]: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: `Bearer ${token}` } } },
+    });
+    expect(created.text).toContain(`A client that signs in with OAuth needs only the address ${origin}/mcp, and no token.`);
+  });
+
+  it('lists the MCP clients the user allowed, and revokes one after a confirmation', async () => {
+    const h = harness();
+    const base = await h.fresh();
+    const account = await makeAccount(h);
+    await member(h, base.baseId, account, 'owner');
+    const cookie = await signIn(h, account);
+    const origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as { port: number }).port}`;
+    const client = await registerClient(origin, 'Agent <i>one</i>', 'http://127.0.0.1:45872/callback');
+    const pkce = newPkce();
+    const consent = await http().get(authorizePath(client, pkce)).set('Cookie', cookie);
+    const fields = Object.fromEntries([...consent.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, n, v]) => [n, unescapeHtml(v)]));
+    const allowed = await postForm(http(), '/oauth/authorize', { ...fields, base: base.baseId, access: 'read', decision: 'allow' }, { ...sameOrigin, Cookie: cookie });
+    const tokens = await exchangeCode(origin, client, pkce, allowed.headers.location);
+    expect(tokens.status).toBe(200);
+
+    const list = await http().get('/tokens').set('Cookie', cookie);
+    expect(list.text).toContain('<th scope="row">Agent &lt;i&gt;one&lt;/i&gt;</th>');
+    const [grant] = await h.app.get(GrantsService).listOfUser(account.userId);
+    expect(list.text).toContain(`action="/tokens/grants/${grant.grantId}/revoke"`);
+    // Not among the API tokens: its access token is the grant's.
+    expect(await h.app.get(OwnedTokensService).listOfUser(account.userId)).toEqual([]);
+
+    const confirm = await http().get(`/tokens/grants/${grant.grantId}/revoke`).set('Cookie', cookie);
+    expect(confirm.status).toBe(200);
+    expect(confirm.text).toContain(`Revoke the access of Agent &lt;i&gt;one&lt;/i&gt; to ${base.baseId}?`);
+    expect(confirm.text).toMatch(/<button type="submit" class="danger">Revoke<\/button>/);
+    // From another site: refused, the grant kept.
+    const forged = await postForm(http(), `/tokens/grants/${grant.grantId}/revoke`, {}, { 'Sec-Fetch-Site': 'cross-site', Cookie: cookie });
+    expect(forged.status).toBe(403);
+    expect((await h.app.get(GrantsService).listOfUser(account.userId))[0].revokedAt).toBeNull();
+
+    const revoked = await postForm(http(), `/tokens/grants/${grant.grantId}/revoke`, {}, { ...sameOrigin, Cookie: cookie });
+    expect(revoked.status).toBe(303);
+    expect(revoked.headers.location).toBe('/tokens?done=grant-revoked');
+    expect((await h.app.get(GrantsService).listOfUser(account.userId))[0].revokedAt).not.toBeNull();
+    const refreshed = await tokenRequest(origin, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string, client_id: client.clientId });
+    expect(refreshed.body.error).toBe('invalid_grant');
+    const after = await http().get('/tokens?done=grant-revoked').set('Cookie', cookie);
+    expect(after.text).toContain('The MCP client was revoked.');
+    expect(after.text).not.toContain(`action="/tokens/grants/${grant.grantId}/revoke"`);
+  });
+
+  it('revokes no one else\'s MCP client', async () => {
+    const h = harness();
+    const account = await makeAccount(h);
+    const cookie = await signIn(h, account);
+    expect((await http().get('/tokens/grants/grt_nobody/revoke').set('Cookie', cookie)).status).toBe(404);
+    expect((await postForm(http(), '/tokens/grants/grt_nobody/revoke', {}, { ...sameOrigin, Cookie: cookie })).status).toBe(404);
   });
 
   it.each([

@@ -43,11 +43,9 @@ export class ConsentController {
   @Get()
   async ask(@Req() request: WebRequest, @Res() response: Response): Promise<void> {
     const check = await this.authorization.check(request.query, publicUrlFor(this.config, request));
-    if (check.kind === 'consent') {
-      const user = await this.sessions.read(request);
-      if (!user) throw new SignInRequired();
-      request.signedIn = user;
-    }
+    const user = check.kind === 'redirect' ? null : await this.sessions.read(request);
+    if (user) request.signedIn = user;
+    else if (check.kind === 'consent') throw new SignInRequired();
     await this.answer(check, request, response);
   }
 

@@ -1,0 +1,28 @@
+// Discovery: the authorization server metadata (RFC 8414) and the MCP resource's protected resource
+// metadata (RFC 9728) at its path-derived address and at the bare one, for clients that look there.
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.module';
+import { Public } from '../http/decorators/protection';
+import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata';
+import { issuerOf } from './oauth-requests';
+import { AUTHORIZATION_SERVER_METADATA_PATH, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from './oauth-urls';
+
+@ApiExcludeController()
+@Public()
+@Controller()
+export class OauthMetadataController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get(AUTHORIZATION_SERVER_METADATA_PATH)
+  authorizationServer(@Req() request: Request, @Res() response: Response): void {
+    response.setHeader('Cache-Control', 'public, max-age=3600').json(authorizationServerMetadata(issuerOf(this.config, request)));
+  }
+
+  @Get([`${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, PROTECTED_RESOURCE_METADATA_PATH])
+  protectedResource(@Req() request: Request, @Res() response: Response): void {
+    response.setHeader('Cache-Control', 'public, max-age=3600').json(protectedResourceMetadata(issuerOf(this.config, request)));
+  }
+}
