@@ -140,7 +140,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
     const page = await context!.newPage();
     const arrived = callback!.next();
     const seen = await allowInBrowser(page, authorizationUrl, owner, { clientName, redirectUri: callback!.redirectUri, baseId, scope });
-    // Only the bases the user owns; the 401 asked for pages:read, so Read comes preselected.
+    // A fresh browser signs in first. Only the bases the user owns are offered; the 401 asked
+    // for pages:read, so Read comes preselected.
+    expect(seen.askedToSignIn).toBe(true);
     expect(seen.offeredBases.sort()).toEqual([...owner.bases].sort());
     expect(seen.preselected).toBe('Read');
     const query = await arrived;
@@ -202,7 +204,17 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
     await expectDiscoveryChallenge(deployment, after.access_token);
     expect(await oauthPost(deployment, '/oauth/token', provider, 'none', { grant_type: 'refresh_token', refresh_token: after.refresh_token! }))
       .toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    await expect(mcp!.call('get_base_info')).rejects.toThrow();
+    // The client itself learns it at its next call: the refresh is refused, and the SDK asks
+    // for a new sign-in rather than going on.
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const signIns = provider.authorizationUrls.length;
+    try {
+      await expect(mcp!.call('get_base_info')).rejects.toThrow(/unauthorized/i);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('invalid_grant'));
+    } finally {
+      warn.mockRestore();
+    }
+    expect(provider.authorizationUrls.length).toBe(signIns + 1);
     deployment.useProcess(0);
     await expectDiscoveryChallenge(deployment, after.access_token);
   }, EXPIRY_TEST_TIMEOUT_MS);
@@ -234,7 +246,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
     await expectDiscoveryChallenge(deployment, after.access_token);
     expect(await oauthPost(deployment, '/oauth/token', provider, 'client_secret_basic', { grant_type: 'refresh_token', refresh_token: after.refresh_token! }))
       .toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    await expect(mcp!.call('list_pages', {})).rejects.toThrow();
+    const signIns = provider.authorizationUrls.length;
+    await expect(mcp!.call('list_pages', {})).rejects.toThrow(/unauthorized/i);
+    expect(provider.authorizationUrls.length).toBe(signIns + 1);
     deployment.useProcess(0);
     await expectDiscoveryChallenge(deployment, after.access_token);
   });

@@ -11,6 +11,8 @@ const t = texts('en');
 export type ConsentScope = 'Read' | 'Read and write';
 
 export interface ConsentSeen {
+  /** The service asked for a sign-in first. */
+  askedToSignIn: boolean;
   /** The bases the Knowledge base combobox offered (option values). */
   offeredBases: string[];
   /** The radio checked when the page opened. */
@@ -25,9 +27,8 @@ export interface ConsentSeen {
 export async function allowInBrowser(page: Page, authorizationUrl: URL, owner: Owner, choice: { clientName: string; redirectUri: string; baseId: string; scope: ConsentScope }): Promise<ConsentSeen> {
   await page.goto(authorizationUrl.href);
   const base = page.getByRole('combobox', { name: 'Knowledge base', exact: true });
-  if (new URL(page.url()).pathname === '/signin') {
-    await submitSignIn(page, t, owner.email, owner.password);
-  }
+  const askedToSignIn = new URL(page.url()).pathname === '/signin';
+  if (askedToSignIn) await submitSignIn(page, t, owner.email, owner.password);
   await base.waitFor();
   // The user sees who asks and where the answer goes, as text.
   await page.getByText(choice.clientName).first().waitFor();
@@ -41,7 +42,7 @@ export async function allowInBrowser(page: Page, authorizationUrl: URL, owner: O
   await base.selectOption(choice.baseId);
   await page.getByRole('radio', { name: choice.scope, exact: true }).check();
   await page.getByRole('button', { name: 'Allow', exact: true }).click();
-  return { offeredBases, preselected };
+  return { askedToSignIn, offeredBases, preselected };
 }
 
 /** On the token page, presses Revoke on the row of the grant of `clientName`, then confirms. */
