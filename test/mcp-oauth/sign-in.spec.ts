@@ -84,7 +84,7 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
   beforeAll(async () => {
     deployment = await startDeployment(backend);
     // A base of its own for each test: each starts empty.
-    owner = await createOwner(deployment, 3);
+    owner = await createOwner(deployment, 4);
   });
   afterAll(async () => {
     await deployment?.stop();
@@ -265,5 +265,29 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
     await expectDiscoveryChallenge(deployment, tokens.access_token);
     expect(await oauthPost(deployment, '/oauth/token', provider, 'client_secret_post', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }))
       .toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('sdk 1.x, Read: a replayed refresh token ends the grant on every process', async () => {
+    const baseId = owner.bases[3];
+    const { client } = await signIn('sdk 1.x', 'none', 'Read', baseId);
+    await useReadTools(mcp!, baseId);
+
+    const { provider } = client;
+    const first = provider.current();
+    expect(await client.reauthorize()).toBe('AUTHORIZED');
+    const second = provider.current();
+    expect(second.scope).toBe('pages:read');
+    expect(await mcp!.call('get_base_info')).toMatchObject({ structuredContent: { base_id: baseId } });
+
+    // Someone who kept the first refresh token uses it again (on MariaDB, on the other process):
+    // refused at once, and the grant ends everywhere.
+    deployment.useProcess(lastProcess);
+    expect(await oauthPost(deployment, '/oauth/token', provider, 'none', { grant_type: 'refresh_token', refresh_token: first.refresh_token! }))
+      .toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    await expectDiscoveryChallenge(deployment, second.access_token);
+    expect(await oauthPost(deployment, '/oauth/token', provider, 'none', { grant_type: 'refresh_token', refresh_token: second.refresh_token! }))
+      .toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    deployment.useProcess(0);
+    await expectDiscoveryChallenge(deployment, second.access_token);
   });
 });
