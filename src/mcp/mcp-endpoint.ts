@@ -10,7 +10,7 @@ import type { Request, Response } from 'express';
 import type { Access } from '../auth/access';
 import { AccessService } from '../auth/access.service';
 import { TokenUses } from '../auth/token-uses';
-import type { AppConfig } from '../config/config';
+import { publicUrlOf, type AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { DomainError, forbidden, unauthorized } from '../errors/domain-error';
 import { errorBody } from '../errors/envelope.filter';
@@ -51,8 +51,9 @@ export class McpEndpoint implements OnModuleDestroy {
   async handle(request: Request, response: Response): Promise<void> {
     const issuer = publicUrlFor(this.config, request);
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== new URL(issuer).origin) {
-      refuse(response, forbidden(`Requests from the origin ${JSON.stringify(origin)} are not served: /mcp serves clients without an Origin and pages of ${new URL(issuer).origin}.`));
+    const served = servedOrigin(this.config, request);
+    if (origin !== undefined && origin !== served) {
+      refuse(response, forbidden(`Requests from the origin ${JSON.stringify(origin)} are not served: /mcp serves clients without an Origin and pages of ${served}.`));
       return;
     }
     let access: Access;
@@ -71,6 +72,15 @@ export class McpEndpoint implements OnModuleDestroy {
     this.tokenUses.note(access.tokenId);
     await this.serve(Object.assign(request, { auth: authInfoOf(access, request.headers.authorization!) }), response);
   }
+}
+
+/**
+ * The one browser origin /mcp serves: KB_PUBLIC_URL's, else the address the service listens on
+ * (KB_PUBLIC_URL's default), never the request's own Host: a page of a rebound name (DNS
+ * rebinding) names itself in both Host and Origin.
+ */
+function servedOrigin(config: AppConfig, request: Request): string {
+  return new URL(publicUrlOf(config, request.socket.localPort)).origin;
 }
 
 /** RFC 6750 §3 with RFC 9728 §5.1: where the client finds how to get a token, and for which scope. */

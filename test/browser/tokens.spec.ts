@@ -1,6 +1,7 @@
 // The token page: the demo owner (signed in through the first-run link) creates a read token for
-// the demo base, reads it once from the `New token` field (no-store), calls the REST API with
-// it, then revokes it; a second `kbp serve` on the same database refuses it at once.
+// the demo base, reads it once from the `New token` field (no-store) beside a ready MCP client
+// configuration, calls the REST API with it, then revokes it; a second `kbp serve` on the same
+// database refuses it at once.
 import type { BrowserContext } from 'playwright-core';
 import { backends } from '../support/databases';
 import { langs, newContext, useBrowser } from './support/browser';
@@ -70,6 +71,14 @@ describe.each(backends)('the token page on %s', (backend) => {
     // The name is shown as text, never as markup.
     await page.getByText(t.tokenCreated(name)).waitFor();
     expect(await page.locator('main b').count()).toBe(0);
+    // A ready MCP client configuration: the service's /mcp with the token as a bearer header.
+    const config = page.getByRole('textbox', { name: t.mcpConfigIntro, exact: true });
+    expect(JSON.parse(await config.inputValue())).toEqual({
+      mcpServers: { [`kb-pages-${DEMO_BASE}`]: { type: 'http', url: `${service().url}/mcp`, headers: { Authorization: `Bearer ${token}` } } },
+    });
+    await page.getByRole('button', { name: t.mcpCopy, exact: true }).click();
+    expect(JSON.parse(await page.evaluate('navigator.clipboard.readText()'))).toEqual(JSON.parse(await config.inputValue()));
+    await page.getByText(t.mcpOauthNote(`${service().url}/mcp`), { exact: true }).waitFor();
     await checkPage(page, `${backend}-token-created`, lang);
 
     expect(await listPages(service(), token)).toBe(200);

@@ -6,6 +6,7 @@ describe('configuration from the environment', () => {
   it('gives the defaults for an empty environment; blank means unset', () => {
     expect(loadConfig({})).toEqual({
       databaseUrl: './data/kb.db', host: '127.0.0.1', port: 8080, bodyLimit: 1048576, logLevel: 'info', keepAliveSeconds: 65, drainSeconds: 3, stopTimeoutSeconds: 10, trustProxy: false, signInAttemptsPerAddress: 30,
+      oauth: { accessTokenSeconds: 3600, refreshTokenDays: 30 },
     });
     expect(loadConfig({ PORT: '  ', HOST: '' })).toEqual(loadConfig({}));
   });
@@ -15,9 +16,11 @@ describe('configuration from the environment', () => {
       KB_DATABASE_URL: 'sqlite:/srv/kb.db', HOST: '0.0.0.0', PORT: '0', KB_BODY_LIMIT: '2048', KB_LOG_LEVEL: 'WARN',
       KB_KEEPALIVE_SECONDS: '75', KB_DRAIN_SECONDS: '0.5', KB_STOP_TIMEOUT_SECONDS: '30',
       KB_PUBLIC_URL: 'https://kb.example.com/', KB_TRUST_PROXY: '1', KB_SIGNIN_ATTEMPTS_PER_ADDRESS: '5',
+      KB_OAUTH_ACCESS_TOKEN_SECONDS: '600', KB_OAUTH_REFRESH_TOKEN_DAYS: '7',
     })).toEqual({
       databaseUrl: 'sqlite:/srv/kb.db', host: '0.0.0.0', port: 0, bodyLimit: 2048, logLevel: 'warn', keepAliveSeconds: 75, drainSeconds: 0.5, stopTimeoutSeconds: 30,
       publicUrl: 'https://kb.example.com', trustProxy: 1, signInAttemptsPerAddress: 5,
+      oauth: { accessTokenSeconds: 600, refreshTokenDays: 7 },
     });
     expect(loadConfig({ KB_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ KB_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
@@ -38,6 +41,9 @@ describe('configuration from the environment', () => {
     [{ KB_STOP_TIMEOUT_SECONDS: '0' }, /^KB_STOP_TIMEOUT_SECONDS must be a number of seconds above 0 \(for example 10\), not "0"\.$/],
     [{ KB_PUBLIC_URL: 'kb.example.com' }, /^KB_PUBLIC_URL must be an http or https URL without query \(for example https:\/\/kb\.example\.com\), not "kb\.example\.com"\.$/],
     [{ KB_PUBLIC_URL: 'https://kb.example.com/?x=1' }, /^KB_PUBLIC_URL must be/],
+    [{ KB_OAUTH_ACCESS_TOKEN_SECONDS: '30' }, /^KB_OAUTH_ACCESS_TOKEN_SECONDS must be a whole number of seconds from 60 to 86400 \(for example 3600\), not "30"\.$/],
+    [{ KB_OAUTH_ACCESS_TOKEN_SECONDS: '1h' }, /^KB_OAUTH_ACCESS_TOKEN_SECONDS must be/],
+    [{ KB_OAUTH_REFRESH_TOKEN_DAYS: '0' }, /^KB_OAUTH_REFRESH_TOKEN_DAYS must be a whole number of days from 1 to 366 \(for example 30\), not "0"\.$/],
     [{ KB_DRAIN_SECONDS: '5' }, /^KB_STOP_TIMEOUT_SECONDS \(10\) must be more than twice KB_DRAIN_SECONDS \(5\): the stop drains, then waits as long again for the open connections to close\.$/],
   ])('names the setting that cannot be used: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

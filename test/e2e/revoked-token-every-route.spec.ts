@@ -7,18 +7,22 @@
 import request from 'supertest';
 import { TokensService } from '../../src/auth/tokens.service';
 import { RouteTable } from '../../src/http/route-table';
+import { MCP_PATH } from '../../src/oauth/oauth-urls';
 import { webAssetsPrefix, webPagePrefixes } from '../../src/web/web-middleware';
 import { describeEachBackend, secondService, type TestBase } from '../support/e2e';
 
 /**
  * Routes that need no token (decisions.md, "URLs"): the health checks, the documents and Swagger
- * UI's page and script. OPTIONS, the CORS preflight, is answered before routing on every routed
+ * UI's page and script, and the OAuth discovery documents and client endpoints (a client
+ * authenticates itself there, never with a bearer token). OPTIONS, the CORS preflight, is answered before routing on every routed
  * path with no token; it is checked on each route that needs one.
  */
 const OPEN_ROUTES = [
   'GET /healthz', 'GET /readyz', 'GET /api/v1/openapi.json', 'GET /api/v1/manual',
   'GET /api/v1/docs', 'GET /api/v1/docs/', 'GET /api/v1/docs/index.html', 'GET /api/v1/docs/swagger-ui-init.js',
   'GET /api/v1/docs/docs/swagger-ui-init.js', 'GET /api/v1/docs/LICENSE',
+  'GET /.well-known/oauth-authorization-server', 'GET /.well-known/oauth-protected-resource',
+  'GET /.well-known/oauth-protected-resource/mcp', 'POST /oauth/register', 'POST /oauth/token', 'POST /oauth/revoke',
 ];
 
 /** Routes that need a token when this was written: the enumeration finds at least these. */
@@ -34,7 +38,16 @@ const QUERIES: Record<string, string> = { 'GET /api/v1/bases/:base_id/search': '
 const BODIES: Record<string, object> = {
   'POST /api/v1/bases/:base_id/pages': { title: 'Created' },
   'PATCH /api/v1/bases/:base_id/pages/:content_id': { title: 'Renamed' },
+  [`POST ${MCP_PATH}`]: { jsonrpc: '2.0', id: 1, method: 'ping' },
 };
+const HEADERS: Record<string, Record<string, string>> = { [`POST ${MCP_PATH}`]: { Accept: 'application/json, text/event-stream' } };
+
+/** The MCP endpoint is stateless: with a valid token, its session operations (GET, DELETE) are 405 (src/mcp/). */
+const firstAnswerOf = (route: string): string => (route.endsWith(` ${MCP_PATH}`) && !route.startsWith('POST ') ? '405' : 'answered');
+/** Its 401 says where an MCP client signs in (RFC 9728); REST's is plain. */
+const challengeOf = (route: string): string | RegExp => (route.endsWith(` ${MCP_PATH}`)
+  ? expect.stringMatching(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="pages:read", error="invalid_token"$/)
+  : 'Bearer');
 
 /** The web pages take no bearer token: a session cookie, whose guards test/web/ tests, and / leads to them. */
 const isWebPage = (route: string): boolean => {
@@ -69,6 +82,7 @@ describeEachBackend('a revoked token on every route', (h) => {
     const query = QUERIES[asGet];
     let req = request(other().getHttpServer())[method.toLowerCase() as Method](`${path}${query ? `?${query}` : ''}`)
       .set('Authorization', `Bearer ${base.token}`);
+    for (const [name, value] of Object.entries(HEADERS[asGet] ?? {})) req = req.set(name, value);
     if (BODIES[asGet]) req = req.set('Content-Type', 'application/json').send(JSON.stringify(BODIES[asGet]));
     return req;
   }
@@ -116,14 +130,14 @@ describeEachBackend('a revoked token on every route', (h) => {
         .set('Origin', 'https://example.com').set('Access-Control-Request-Method', route.split(' ')[0]);
       answers.push({
         route,
-        first: first.status < 300 ? 'answered' : `${first.status} ${first.text}`,
+        first: first.status < 300 ? 'answered' : first.status === 405 && firstAnswerOf(route) === '405' ? '405' : `${first.status} ${first.text}`,
         refused: [refused.status, refused.headers['www-authenticate'], route.startsWith('HEAD ') ? 'UNAUTHORIZED' : refused.body.error?.code],
         stored: JSON.stringify(stored) === JSON.stringify(before) ? 'nothing' : stored,
         preflight: preflight.status,
       });
     }
     expect(answers).toEqual(answers.map(({ route }) => ({
-      route, first: 'answered', refused: [401, 'Bearer', 'UNAUTHORIZED'], stored: 'nothing', preflight: 204,
+      route, first: firstAnswerOf(route), refused: [401, challengeOf(route), 'UNAUTHORIZED'], stored: 'nothing', preflight: 204,
     })));
   });
 
@@ -131,13 +145,15 @@ describeEachBackend('a revoked token on every route', (h) => {
     const base = await h().fresh();
     await revoke(base);
     const answers = [];
-    for (const route of OPEN_ROUTES.flatMap((each) => [each, each.replace(/^GET /, 'HEAD ')])) {
+    for (const route of OPEN_ROUTES.flatMap((each) => (each.startsWith('GET ') ? [each, each.replace(/^GET /, 'HEAD ')] : [each]))) {
       const [method, path] = route.split(' ');
       const withRevoked = await request(other().getHttpServer())[method.toLowerCase() as Method](path).set('Authorization', `Bearer ${base.token}`);
       const without = await request(other().getHttpServer())[method.toLowerCase() as Method](path);
       answers.push({ route, statuses: [withRevoked.status, without.status] });
     }
-    // Swagger UI's LICENSE route answers 404: nothing there, but no token asked for either.
-    expect(answers).toEqual(answers.map(({ route }) => ({ route, statuses: route.endsWith('/LICENSE') ? [404, 404] : [200, 200] })));
+    // Swagger UI's LICENSE route answers 404: nothing there, but no token asked for either; the OAuth
+    // endpoints answer an empty request 400 in OAuth terms (no parameters), never 401.
+    const expected = (route: string) => (route.endsWith('/LICENSE') ? [404, 404] : route.startsWith('POST /oauth/') ? [400, 400] : [200, 200]);
+    expect(answers).toEqual(answers.map(({ route }) => ({ route, statuses: expected(route) })));
   });
 });

@@ -35,6 +35,13 @@ describeEachBackend('MCP access', (harness) => {
       expect((await post(harness(), { Authorization: `Bearer ${base.token}`, Origin: origin })).status).toBe(200);
     });
 
+    it('refuses a rebound name (DNS rebinding): Host and Origin both the other site\'s', async () => {
+      const rebound = `evil.example:${new URL(origin).port}`;
+      const res = await post(harness(), { Authorization: `Bearer ${base.token}`, Host: rebound, Origin: `http://${rebound}` });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    });
+
     it('refuses any other Origin with 403, token or not', async () => {
       for (const other of ['http://evil.example', 'http://127.0.0.1:1', 'null']) {
         const res = await post(harness(), { Authorization: `Bearer ${base.token}`, Origin: other });

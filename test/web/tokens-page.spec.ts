@@ -3,6 +3,7 @@
 // refuses the API at once, on another service too.
 import request from 'supertest';
 import { OwnedTokensService } from '../../src/auth/owned-tokens.service';
+import { TokenUses } from '../../src/auth/token-uses';
 import { GrantsService } from '../../src/oauth/grants.service';
 import { describeEachBackend, insertToken, secondService, type Harness } from '../support/e2e';
 import { authorizePath, exchangeCode, newPkce, registerClient, tokenRequest } from './oauth-client';
@@ -16,6 +17,14 @@ async function member(harness: Harness, baseId: string, account: TestAccount, ro
 const newTokenIn = (html: string): string | undefined => /<input id="new-token" type="text" readonly value="([^"]+)"/.exec(html)?.[1];
 
 const unescapeHtml = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** An MCP initialize request to /mcp with `token`; its status. */
+async function mcpStatus(http: ReturnType<typeof request>, token: string): Promise<number> {
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } } };
+  const response = await http.post('/mcp').set('Content-Type', 'application/json').set('Accept', 'application/json, text/event-stream')
+    .set('Authorization', `Bearer ${token}`).send(JSON.stringify(initialize));
+  return response.status;
+}
 
 /** The MCP client configuration shown with a new token, parsed. */
 function mcpConfigIn(html: string): unknown {
@@ -72,24 +81,36 @@ describeEachBackend('the token page', (harness: () => Harness) => {
     expect(created.text).toContain(`A client that signs in with OAuth needs only the address ${origin}/mcp, and no token.`);
   });
 
+  /** An MCP client signed in through the consent page as `cookie`'s user, allowed `base` with read access. */
+  async function allowClient(h: Harness, cookie: string, baseId: string, clientName: string) {
+    const origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as { port: number }).port}`;
+    const client = await registerClient(origin, clientName, 'http://127.0.0.1:45872/callback');
+    const pkce = newPkce();
+    const consent = await http().get(authorizePath(client, pkce)).set('Cookie', cookie);
+    const fields = Object.fromEntries([...consent.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, n, v]) => [n, unescapeHtml(v)]));
+    const allowed = await postForm(http(), '/oauth/authorize', { ...fields, base: baseId, access: 'read', decision: 'allow' }, { ...sameOrigin, Cookie: cookie });
+    const tokens = await exchangeCode(origin, client, pkce, allowed.headers.location);
+    expect(tokens.status).toBe(200);
+    return { origin, client, tokens };
+  }
+
   it('lists the MCP clients the user allowed, and revokes one after a confirmation', async () => {
     const h = harness();
     const base = await h.fresh();
     const account = await makeAccount(h);
     await member(h, base.baseId, account, 'owner');
     const cookie = await signIn(h, account);
-    const origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as { port: number }).port}`;
-    const client = await registerClient(origin, 'Agent <i>one</i>', 'http://127.0.0.1:45872/callback');
-    const pkce = newPkce();
-    const consent = await http().get(authorizePath(client, pkce)).set('Cookie', cookie);
-    const fields = Object.fromEntries([...consent.text.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, n, v]) => [n, unescapeHtml(v)]));
-    const allowed = await postForm(http(), '/oauth/authorize', { ...fields, base: base.baseId, access: 'read', decision: 'allow' }, { ...sameOrigin, Cookie: cookie });
-    const tokens = await exchangeCode(origin, client, pkce, allowed.headers.location);
-    expect(tokens.status).toBe(200);
+    const { origin, client, tokens } = await allowClient(h, cookie, base.baseId, 'Agent <i>one</i>');
 
+    // Used once through /mcp: the row says when (the uses are written in batches: now, here).
+    expect(await mcpStatus(http(), tokens.body.access_token as string)).toBe(200);
+    await h.app.get(TokenUses).flushNow();
     const list = await http().get('/tokens').set('Cookie', cookie);
     expect(list.text).toContain('<th scope="row">Agent &lt;i&gt;one&lt;/i&gt;</th>');
     const [grant] = await h.app.get(GrantsService).listOfUser(account.userId);
+    expect(grant.lastUsedAt).not.toBeNull();
+    const row = list.text.slice(list.text.indexOf('<th scope="row">Agent &lt;i&gt;one'));
+    expect(row.slice(0, row.indexOf('</tr>'))).not.toContain('<td>Never</td>');
     expect(list.text).toContain(`action="/tokens/grants/${grant.grantId}/revoke"`);
     // Not among the API tokens: its access token is the grant's.
     expect(await h.app.get(OwnedTokensService).listOfUser(account.userId)).toEqual([]);
@@ -109,17 +130,27 @@ describeEachBackend('the token page', (harness: () => Harness) => {
     expect((await h.app.get(GrantsService).listOfUser(account.userId))[0].revokedAt).not.toBeNull();
     const refreshed = await tokenRequest(origin, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string, client_id: client.clientId });
     expect(refreshed.body.error).toBe('invalid_grant');
+    expect(await mcpStatus(http(), tokens.body.access_token as string)).toBe(401);
     const after = await http().get('/tokens?done=grant-revoked').set('Cookie', cookie);
     expect(after.text).toContain('The MCP client was revoked.');
     expect(after.text).not.toContain(`action="/tokens/grants/${grant.grantId}/revoke"`);
   });
 
-  it('revokes no one else\'s MCP client', async () => {
+  it('neither shows nor revokes another user\'s MCP client', async () => {
     const h = harness();
-    const account = await makeAccount(h);
-    const cookie = await signIn(h, account);
-    expect((await http().get('/tokens/grants/grt_nobody/revoke').set('Cookie', cookie)).status).toBe(404);
-    expect((await postForm(http(), '/tokens/grants/grt_nobody/revoke', {}, { ...sameOrigin, Cookie: cookie })).status).toBe(404);
+    const base = await h.fresh();
+    const owner = await makeAccount(h);
+    await member(h, base.baseId, owner, 'owner');
+    const { origin, client, tokens } = await allowClient(h, await signIn(h, owner), base.baseId, 'Owner agent');
+    const [grant] = await h.app.get(GrantsService).listOfUser(owner.userId);
+    const other = await makeAccount(h);
+    const cookie = await signIn(h, other);
+    expect((await http().get('/tokens').set('Cookie', cookie)).text).not.toContain('Owner agent');
+    expect((await http().get(`/tokens/grants/${grant.grantId}/revoke`).set('Cookie', cookie)).status).toBe(404);
+    expect((await postForm(http(), `/tokens/grants/${grant.grantId}/revoke`, {}, { ...sameOrigin, Cookie: cookie })).status).toBe(404);
+    expect((await h.app.get(GrantsService).listOfUser(owner.userId))[0].revokedAt).toBeNull();
+    const refreshed = await tokenRequest(origin, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token as string, client_id: client.clientId });
+    expect(refreshed.status).toBe(200);
   });
 
   it.each([

@@ -30,6 +30,7 @@ export const oauthEn = {
 
   mcpHeading: 'Use it with an MCP client',
   mcpConfigIntro: 'For a client that takes a bearer token, this configuration connects it to this knowledge base:',
+  mcpCopy: 'Copy configuration',
   mcpOauthNote: (url: string) => `A client that signs in with OAuth needs only the address ${url}, and no token.`,
 };
 
@@ -63,5 +64,6 @@ export const oauthJa: typeof oauthEn = {
 
   mcpHeading: 'MCP クライアントで使う',
   mcpConfigIntro: 'ベアラートークンを使うクライアントは、この設定でこのナレッジベースに接続できます:',
+  mcpCopy: '設定をコピー',
   mcpOauthNote: (url: string) => `OAuth でサインインするクライアントには、アドレス ${url} だけを設定すれば十分です（トークンは不要です）。`,
 };

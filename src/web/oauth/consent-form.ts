@@ -27,6 +27,9 @@ export function accessOf(body: unknown): Scope {
   return field(body, consentFields.access) === 'write' ? 'write' : 'read';
 }
 
+/** Schemes the browser runs or reads itself: never a redirect target (registration refuses them too). */
+const browserSchemes = new Set(['javascript:', 'data:', 'file:', 'vbscript:', 'about:', 'blob:']);
+
 /**
  * The CSP source that lets the form's answer redirect to `redirectUri`: its origin for http(s),
  * its scheme for a native app's private-use scheme (RFC 8252 §7.1); undefined for anything else.
@@ -40,5 +43,5 @@ export function formTargetOf(redirectUri: string): string | undefined {
   }
   // CSP host sources cannot name an IPv6 literal ([::1]): its scheme then, for this one page.
   if (url.protocol === 'http:' || url.protocol === 'https:') return url.hostname.startsWith('[') ? url.protocol : url.origin;
-  return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) ? url.protocol : undefined;
+  return /^[a-z][a-z0-9+.-]*:$/i.test(url.protocol) && !browserSchemes.has(url.protocol) ? url.protocol : undefined;
 }
