@@ -8,7 +8,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { backends } from '../support/databases';
 import { startLoopbackCallback, type LoopbackCallback } from '../support/loopback-callback';
 import { newContext, useBrowser } from '../browser/support/browser';
-import { allowInBrowser, revokeOnTokenPage, type ConsentScope } from './support/consent';
+import { texts } from '../browser/support/texts';
+import { allowInBrowser, grantRow, revokeOnTokenPage, type ConsentScope } from './support/consent';
 import { ACCESS_TOKEN_SECONDS, createOwner, startDeployment, type Deployment, type Owner } from './support/deployment';
 import { useEveryTool, useReadTools } from './support/every-tool';
 import { MemoryOAuthProvider, type ClientAuthMethod } from './support/memory-provider';
@@ -18,6 +19,7 @@ import { oauthMcpClient, type McpConnection, type OAuthMcpClient, type SdkLine, 
 const EXPIRY_TEST_TIMEOUT_MS = (ACCESS_TOKEN_SECONDS + 90) * 1000;
 
 const browser = useBrowser();
+const t = texts('en');
 
 /** A JSON-RPC request to /mcp with `token` (or none), as any client sends it; the raw answer. */
 async function postMcp(deployment: Deployment, token?: string): Promise<Response> {
@@ -172,7 +174,7 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
 
   it('client 2.x (public client): every tool, a refresh when the access token expires, RFC 7009 revocation', async () => {
     const baseId = owner.bases[0];
-    const { client } = await signIn('client 2.x', 'none', 'Read and write', baseId);
+    const { client, page } = await signIn('client 2.x', 'none', 'Read and write', baseId);
     await useEveryTool(mcp!, baseId);
 
     // The access token runs out while the client works; the next call gets a 401 and the SDK
@@ -198,6 +200,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
       expect(servedBy(deployment, balancerFrom, 0, 'POST', '/oauth/token')).toBe(0);
     }
     await expectDiscoveryChallenge(deployment, before.access_token);
+    // Its uses through /mcp are recorded by now (every half minute): the token page says when.
+    const [, , , , lastUsed] = await grantRow(page, provider.clientName);
+    expect(lastUsed).not.toBe(t.never);
 
     // RFC 7009 with the refresh token: the grant ends, its access token with it.
     expect((await oauthPost(deployment, '/oauth/revoke', provider, 'none', { token: after.refresh_token!, token_type_hint: 'refresh_token' })).status).toBe(200);
@@ -217,6 +222,8 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
     expect(provider.authorizationUrls.length).toBe(signIns + 1);
     deployment.useProcess(0);
     await expectDiscoveryChallenge(deployment, after.access_token);
+    const [, , , , , status] = await grantRow(page, provider.clientName);
+    expect(status).toBe(t.statusRevoked);
   }, EXPIRY_TEST_TIMEOUT_MS);
 
   it('sdk 1.x (client_secret_basic): every tool, a refresh through auth(), Revoke on the token page', async () => {
@@ -242,6 +249,9 @@ describe.each(backends)('an MCP client signs in with OAuth [%s]', (backend) => {
       expect(servedBy(deployment, balancerFrom, 1, 'POST', '/mcp')).toBeGreaterThan(0);
     }
 
+    // The grant is listed beside the API tokens (who, which base, what scope), with its Revoke.
+    const [application, base, scope, , , status] = await grantRow(page, provider.clientName);
+    expect({ application, base, scope, status }).toEqual({ application: provider.clientName, base: baseId, scope: 'Read and write', status: t.statusActive });
     await revokeOnTokenPage(page, provider.clientName);
     await expectDiscoveryChallenge(deployment, after.access_token);
     expect(await oauthPost(deployment, '/oauth/token', provider, 'client_secret_basic', { grant_type: 'refresh_token', refresh_token: after.refresh_token! }))

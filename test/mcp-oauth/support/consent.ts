@@ -45,10 +45,21 @@ export async function allowInBrowser(page: Page, authorizationUrl: URL, owner: O
   return { askedToSignIn, offeredBases, preselected };
 }
 
+/** The token page's row of the grant of `clientName`: application, base, scope, allowed, last used, status. */
+export async function grantRow(page: Page, clientName: string): Promise<string[]> {
+  await page.goto('/tokens');
+  const row = grantRowOf(page, clientName);
+  return (await row.getByRole('rowheader').or(row.getByRole('cell')).allTextContents()).map((text) => text.trim());
+}
+
+function grantRowOf(page: Page, clientName: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: clientName, exact: true }) });
+}
+
 /** On the token page, presses Revoke on the row of the grant of `clientName`, then confirms. */
 export async function revokeOnTokenPage(page: Page, clientName: string): Promise<void> {
   await page.goto('/tokens');
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: clientName, exact: true }) });
+  const row = grantRowOf(page, clientName);
   await row.getByRole('button', { name: t.revoke, exact: true }).click();
   // A confirmation whose button repeats the action, as for tokens.
   await page.getByRole('heading', { name: t.revokeGrantTitle, exact: true }).waitFor();
