@@ -19,6 +19,10 @@ export interface BenchOperation {
   sequence: BenchRequest[];
   /** Stop after this many requests even if the time is not up (operations that use pages up). */
   amount?: number;
+  /** The REST row an MCP row stands beside (mcp-rows.ts): its figures are compared with that row's. */
+  twinOf?: string;
+  /** An MCP tool call: the probe checks its result, as its status is 200 whatever the tool answered. */
+  mcp?: boolean;
 }
 
 export interface LoadJob {
@@ -60,16 +64,16 @@ export function headersFor(token: string | undefined, request: BenchRequest): Re
 }
 
 /** Sends one request and returns its status, its body's size and JSON (or null), to check an operation before loading it. */
-export async function probe(url: string, token: string | undefined, request: BenchRequest): Promise<{ status: number; json: unknown; bytes: number }> {
+export async function probe(url: string, token: string | undefined, request: BenchRequest): Promise<{ status: number; json: unknown; text: string; bytes: number }> {
   // Not followed: a form's 303 is its answer.
   const response = await fetch(url + request.path, { method: request.method, headers: headersFor(token, request), body: request.body, redirect: 'manual' });
   const text = await response.text();
   const bytes = Buffer.byteLength(text);
   try {
-    return { status: response.status, json: JSON.parse(text), bytes };
+    return { status: response.status, json: JSON.parse(text), text, bytes };
   } catch {
     // Not JSON (an empty 204 or a web page, say); the status is what matters.
-    return { status: response.status, json: null, bytes };
+    return { status: response.status, json: null, text, bytes };
   }
 }
 

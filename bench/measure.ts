@@ -7,6 +7,7 @@
 // else ran meanwhile.
 import type { BenchOperation, LoadGenerator, LoadJob } from './load';
 import { probe } from './load';
+import { mcpResult } from './mcp-rows';
 import { TREE_GZIP, TREE_PLAIN } from './operations';
 import { cpuSeconds, machineBusySeconds, peakRssMiB, waitUntilIdle, type StartedServer } from './processes';
 import type { Row } from './table';
@@ -74,8 +75,14 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     if (checked.status !== operation.expect) {
       return { name: operation.name, skipped: `answered ${checked.status}, not ${operation.expect}` };
     }
-    const total = (checked.json as { total?: unknown } | null)?.total;
-    const hits = operation.name.startsWith('search') && typeof total === 'number' ? total : undefined;
+    let answer = checked.json;
+    if (operation.mcp) {
+      const result = mcpResult(checked.text);
+      if ('refused' in result) return { name: operation.name, skipped: `answered ${result.refused}` };
+      answer = result.content;
+    }
+    const total = (answer as { total?: unknown } | null)?.total;
+    const hits = /^(MCP .*: )?search/.test(operation.name) && typeof total === 'number' ? total : undefined;
     if (warmsUp(operation)) await warmUp(load, server.url, token, connections, operation);
     await waitUntilIdle(server.pid);
     // The database's own work after the row before (purge, flushing) is not this row's.
@@ -93,7 +100,7 @@ export async function measureRows(setup: MeasureSetup): Promise<{ rows: Row[]; p
     const [serverCpu, loadCpu, wall] = [after.server - before.server, after.load - before.load, after.wall - before.wall];
     const others = after.machine - before.machine - serverCpu - loadCpu - (databaseCpu ?? 0);
     return {
-      name: operation.name, result, hits, answerKiB: checked.bytes / 1024,
+      name: operation.name, twinOf: operation.twinOf, result, hits, answerKiB: checked.bytes / 1024,
       cpuMsPerRequest: perRequest(serverCpu),
       databaseCpuMsPerRequest: perRequest(ownDatabaseCpu),
       // Counters read a moment apart can leave a few ticks of jitter below zero.

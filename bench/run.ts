@@ -13,11 +13,12 @@ import { DatabaseCounterReader } from './database-counters';
 import { mysqlDatabase, sqliteDatabase, type BenchBackend, type BenchDatabase } from './databases';
 import { inTurnRatios, measureInTurn } from './in-turn';
 import { LoadGenerator } from './load';
+import { withMcpTwins } from './mcp-rows';
 import { ceilingOperation, measureRows } from './measure';
 import { ACCEPT_GZIP, benchOperations, DETAIL_ANOTHER_PAGE, keptFrom, twoServiceOperations } from './operations';
 import { benchScript, KBP, localDatabaseServerPid, serviceNodeFlags, startServer, stopProcess, type StartedServer } from './processes';
 import { seedCorpus } from './seed-corpus';
-import { markdownTable } from './table';
+import { markdownTable, twinsTable } from './table';
 import { measureTwoServices } from './two-services';
 import { fillTrash, signInOwner, TRASHED_PAGES, webOperations } from './web-rows';
 import { splitRows, splitSummaries, splitSummaryTable, splitTable } from './two-services-table';
@@ -136,7 +137,7 @@ async function runBackend(backend: BenchBackend): Promise<string> {
   log(`[${backend}] putting ${TRASHED_PAGES} pages in the trash, signing the owner in …`);
   await fillTrash(service.url, seeded);
   const cookie = await signInOwner(database.url, service.url, seeded.baseId);
-  const operations = benchOperations(seeded, CONNECTIONS, webOperations(seeded, cookie, keptFrom(seeded.pages.length)));
+  const operations = withMcpTwins(benchOperations(seeded, CONNECTIONS, webOperations(seeded, cookie, keptFrom(seeded.pages.length))), seeded.token);
   const runSetup = { load, databasePid, token: seeded.token, connections: CONNECTIONS, durationSeconds, operations, log: (line: string) => log(`[${backend}] ${line}`) };
   // Before the rows: the writes among them delete pages this row reads.
   const detail = operations.find((operation) => operation.name === DETAIL_ANOTHER_PAGE)!;
@@ -173,6 +174,10 @@ async function runBackend(backend: BenchBackend): Promise<string> {
     `- service peak RSS (VmHWM): ${rows.peakRssMiB.service.toFixed(1)} MiB; node:http ceiling ${rows.peakRssMiB.bare.toFixed(1)} MiB, Nest hello ${rows.peakRssMiB.nest.toFixed(1)} MiB, node:http with the tree's bytes ${rows.peakRssMiB.treeCeiling.toFixed(1)} MiB`,
     `- database (${sizeNote}): ${seededSize.toFixed(1)} MiB after seeding, ${finalSize.toFixed(1)} MiB at the end`,
     `- seeding: ${seedSeconds.toFixed(1)} s; whole run: ${since(runStart).toFixed(1)} s`,
+    '',
+    `#### ${backend}: an MCP tool call beside the same REST request (each MCP row measured right after its REST row)`,
+    '',
+    twinsTable(rows.rows),
     ...(twoServices === undefined ? [] : [
       '',
       `#### ${backend}: two service processes on one database (${CONNECTIONS} connections split between them, then ${CONNECTIONS} each; both pinned to the server core; ${rounds} rounds)`,

@@ -3,6 +3,8 @@ import type { LoadResult } from './load';
 
 export interface Row {
   name: string;
+  /** The REST row an MCP row stands beside: the twins' table compares the two. */
+  twinOf?: string;
   /** Absent when the row's first request did not answer as expected (then `skipped` says how). */
   result?: LoadResult;
   skipped?: string;
@@ -61,4 +63,26 @@ export function median(values: readonly number[]): number {
 /** A markdown table: the first column left-aligned, the figures right-aligned. */
 export function markdown(header: string[], lines: string[][]): string {
   return [header, ['---', ...Array(header.length - 1).fill('---:')], ...lines].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+}
+
+/**
+ * Each MCP row beside its REST row, measured right after it: what the tool call costs over the same
+ * REST request (latency, the service's CPU, throughput, the answer's size).
+ */
+export function twinsTable(rows: Row[]): string {
+  const header = [
+    'MCP row', 'REST row', 'p50 ms REST', 'p50 ms MCP', 'p50 MCP ÷ REST', 'p99 MCP ÷ REST',
+    'CPU ms/req REST', 'CPU ms/req MCP', 'CPU MCP ÷ REST', 'req/s MCP ÷ REST', 'answer KiB REST', 'answer KiB MCP',
+  ];
+  const lines = rows.filter((row) => row.twinOf !== undefined).map((mcp) => {
+    const rest = rows.find((row) => row.name === mcp.twinOf);
+    const [a, b] = [rest?.result, mcp.result];
+    const ratio = (x: number | undefined, y: number | undefined) => (x === undefined || y === undefined ? undefined : y / x);
+    return [
+      mcp.name, mcp.twinOf!, fixed(a?.p50Ms, 2), fixed(b?.p50Ms, 2), fixed(ratio(a?.p50Ms, b?.p50Ms), 2), fixed(ratio(a?.p99Ms, b?.p99Ms), 2),
+      fixed(rest?.cpuMsPerRequest, 3), fixed(mcp.cpuMsPerRequest, 3), fixed(ratio(rest?.cpuMsPerRequest, mcp.cpuMsPerRequest), 2),
+      fixed(ratio(a?.requestsPerSecond, b?.requestsPerSecond), 3), fixed(rest?.answerKiB, 1), fixed(mcp.answerKiB, 1),
+    ];
+  });
+  return markdown(header, lines);
 }
