@@ -2,7 +2,7 @@
 // its schema (environment.ts), with the defaults of the settings left unset.
 import { ConfigError } from './config-error';
 import {
-  DEFAULT_DRAIN_SECONDS, DEFAULT_KEEPALIVE_SECONDS, DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS, DEFAULT_OAUTH_REFRESH_TOKEN_DAYS, DEFAULT_STOP_TIMEOUT_SECONDS,
+  DEFAULT_DRAIN_SECONDS, DEFAULT_KEEPALIVE_SECONDS, DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS, DEFAULT_OAUTH_REFRESH_TOKEN_DAYS, DEFAULT_OAUTH_REGISTRATIONS_PER_ADDRESS, DEFAULT_STOP_TIMEOUT_SECONDS,
   validateEnvironment, type LogLevel,
 } from './environment';
 
@@ -34,8 +34,8 @@ export interface AppConfig {
   oauth: {
     accessTokenSeconds: number;
     refreshTokenDays: number;
-    /** Client registrations one address may make in an hour (unset: 20; tests lower it). */
-    registrationsPerAddress?: number;
+    /** Client registrations one address may make in an hour (KB_OAUTH_REGISTRATIONS_PER_ADDRESS), per process. */
+    registrationsPerAddress: number;
   };
 }
 
@@ -50,14 +50,18 @@ export const defaults: AppConfig = {
   stopTimeoutSeconds: DEFAULT_STOP_TIMEOUT_SECONDS,
   trustProxy: false,
   signInAttemptsPerAddress: 30,
-  oauth: { accessTokenSeconds: DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS, refreshTokenDays: DEFAULT_OAUTH_REFRESH_TOKEN_DAYS },
+  oauth: {
+    accessTokenSeconds: DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS,
+    refreshTokenDays: DEFAULT_OAUTH_REFRESH_TOKEN_DAYS,
+    registrationsPerAddress: DEFAULT_OAUTH_REGISTRATIONS_PER_ADDRESS,
+  },
 };
 
 type Env = Record<string, string | undefined>;
 
 /** KB_DATABASE_URL, HOST, PORT, KB_BODY_LIMIT, KB_LOG_LEVEL, KB_KEEPALIVE_SECONDS,
  * KB_DRAIN_SECONDS, KB_STOP_TIMEOUT_SECONDS, KB_PUBLIC_URL, KB_TRUST_PROXY,
- * KB_SIGNIN_ATTEMPTS_PER_ADDRESS, KB_OAUTH_ACCESS_TOKEN_SECONDS and KB_OAUTH_REFRESH_TOKEN_DAYS; unset or blank
+ * KB_SIGNIN_ATTEMPTS_PER_ADDRESS and the KB_OAUTH_ lifetimes and registration limit; unset or blank
  * takes the default. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const variables = validateEnvironment(env);
@@ -76,6 +80,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     oauth: {
       accessTokenSeconds: variables.KB_OAUTH_ACCESS_TOKEN_SECONDS ?? defaults.oauth.accessTokenSeconds,
       refreshTokenDays: variables.KB_OAUTH_REFRESH_TOKEN_DAYS ?? defaults.oauth.refreshTokenDays,
+      registrationsPerAddress: variables.KB_OAUTH_REGISTRATIONS_PER_ADDRESS ?? defaults.oauth.registrationsPerAddress,
     },
   };
 }

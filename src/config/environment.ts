@@ -17,6 +17,8 @@ export const DEFAULT_KEEPALIVE_SECONDS = 65;
 /** An MCP client's OAuth access token lives an hour; its refresh token 30 days from each rotation. */
 export const DEFAULT_OAUTH_ACCESS_TOKEN_SECONDS = 3600;
 export const DEFAULT_OAUTH_REFRESH_TOKEN_DAYS = 30;
+/** Enough for a team behind one address (and a test suite) to register its clients, not to fill the table. */
+export const DEFAULT_OAUTH_REGISTRATIONS_PER_ADDRESS = 300;
 
 type Env = Record<string, unknown>;
 
@@ -98,6 +100,10 @@ export class EnvironmentVariables {
   /** How long an OAuth refresh token is good for, from when it was issued. */
   @WholeNumber(1, 366, 'a whole number of days from 1 to 366 (for example 30)')
   KB_OAUTH_REFRESH_TOKEN_DAYS?: number;
+
+  /** How many MCP clients one address may register in an hour. */
+  @WholeNumber(1, 1_000_000, 'a whole number of registrations, 1 or more (for example 300)')
+  KB_OAUTH_REGISTRATIONS_PER_ADDRESS?: number;
 
   /** Express's `trust proxy`: true, false, a number of hops, or addresses and subnets. */
   @Expose() @Transform(text)

@@ -6,7 +6,6 @@ import { ThrottlerGuard, ThrottlerStorageService } from '@nestjs/throttler';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 
-export const DEFAULT_REGISTRATIONS_PER_ADDRESS = 20;
 export const REGISTRATION_WINDOW_MS = 3_600_000;
 
 /** The counts of this guard alone (a provider of the module, so Nest stops its timers at shutdown). */
@@ -16,7 +15,7 @@ export class RegistrationCounts extends ThrottlerStorageService {}
 @Injectable()
 export class RegistrationThrottle extends ThrottlerGuard {
   constructor(@Inject(APP_CONFIG) config: AppConfig, counts: RegistrationCounts, reflector: Reflector) {
-    const limit = config.oauth.registrationsPerAddress ?? DEFAULT_REGISTRATIONS_PER_ADDRESS;
+    const limit = config.oauth.registrationsPerAddress;
     super({ throttlers: [{ name: 'oauth-registration', ttl: REGISTRATION_WINDOW_MS, limit }] }, counts, reflector);
   }
 }

@@ -6,7 +6,7 @@ describe('configuration from the environment', () => {
   it('gives the defaults for an empty environment; blank means unset', () => {
     expect(loadConfig({})).toEqual({
       databaseUrl: './data/kb.db', host: '127.0.0.1', port: 8080, bodyLimit: 1048576, logLevel: 'info', keepAliveSeconds: 65, drainSeconds: 3, stopTimeoutSeconds: 10, trustProxy: false, signInAttemptsPerAddress: 30,
-      oauth: { accessTokenSeconds: 3600, refreshTokenDays: 30 },
+      oauth: { accessTokenSeconds: 3600, refreshTokenDays: 30, registrationsPerAddress: 300 },
     });
     expect(loadConfig({ PORT: '  ', HOST: '' })).toEqual(loadConfig({}));
   });
@@ -16,11 +16,11 @@ describe('configuration from the environment', () => {
       KB_DATABASE_URL: 'sqlite:/srv/kb.db', HOST: '0.0.0.0', PORT: '0', KB_BODY_LIMIT: '2048', KB_LOG_LEVEL: 'WARN',
       KB_KEEPALIVE_SECONDS: '75', KB_DRAIN_SECONDS: '0.5', KB_STOP_TIMEOUT_SECONDS: '30',
       KB_PUBLIC_URL: 'https://kb.example.com/', KB_TRUST_PROXY: '1', KB_SIGNIN_ATTEMPTS_PER_ADDRESS: '5',
-      KB_OAUTH_ACCESS_TOKEN_SECONDS: '600', KB_OAUTH_REFRESH_TOKEN_DAYS: '7',
+      KB_OAUTH_ACCESS_TOKEN_SECONDS: '600', KB_OAUTH_REFRESH_TOKEN_DAYS: '7', KB_OAUTH_REGISTRATIONS_PER_ADDRESS: '40',
     })).toEqual({
       databaseUrl: 'sqlite:/srv/kb.db', host: '0.0.0.0', port: 0, bodyLimit: 2048, logLevel: 'warn', keepAliveSeconds: 75, drainSeconds: 0.5, stopTimeoutSeconds: 30,
       publicUrl: 'https://kb.example.com', trustProxy: 1, signInAttemptsPerAddress: 5,
-      oauth: { accessTokenSeconds: 600, refreshTokenDays: 7 },
+      oauth: { accessTokenSeconds: 600, refreshTokenDays: 7, registrationsPerAddress: 40 },
     });
     expect(loadConfig({ KB_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ KB_TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');

@@ -1,5 +1,6 @@
 // The authorization server's discovery, registration and authorize rules over real HTTP and a real
 // database, on each backend. Consent goes through AuthorizationService as the consent page calls it.
+import { defaults } from '../../src/config/config';
 import { describeEachBackend, insertUser } from '../support/e2e';
 import { authorization, authorizeParameters, http, issuerOf, pkce, redirected, registerClient } from './oauth-flow';
 
@@ -102,7 +103,7 @@ describeEachBackend('OAuth registration throttling', (h) => {
     expect(refused.body.error).toBe('too_many_requests');
     expect(refused.headers['retry-after']).toBeDefined();
   });
-}, { oauth: { accessTokenSeconds: 3600, refreshTokenDays: 30, registrationsPerAddress: 2 } });
+}, { oauth: { ...defaults.oauth, registrationsPerAddress: 2 } });
 
 describeEachBackend('OAuth authorize requests', (h) => {
   const check = (parameters: Record<string, string>) => authorization(h()).check(parameters, issuerOf(h()));

@@ -1,6 +1,7 @@
 // The token and revocation endpoints over real HTTP and a real database, on each backend: code
 // exchange with PKCE, single-use codes, refresh rotation with reuse detection, resource checks,
 // the three client authentication methods, revocation, and the grants of the token page.
+import { defaults } from '../../src/config/config';
 import { AccessService } from '../../src/auth/access.service';
 import { GrantsService } from '../../src/oauth/grants.service';
 import { describeEachBackend, type Harness } from '../support/e2e';
@@ -186,7 +187,7 @@ describeEachBackend('OAuth tokens', (h) => {
     const twice = await http(h()).post('/oauth/token').type('form').send(`client_id=${client.client_id}&grant_type=refresh_token&grant_type=authorization_code`);
     expect(twice.body.error).toBe('invalid_request');
   });
-}, { oauth: { accessTokenSeconds: ACCESS_SECONDS, refreshTokenDays: 30 } });
+}, { oauth: { ...defaults.oauth, accessTokenSeconds: ACCESS_SECONDS } });
 
 describeEachBackend('OAuth client authentication', (h) => {
   async function codeFor(client: TestClient) {
