@@ -48,7 +48,9 @@ export function checkClientMetadata(body: unknown): MetadataCheck {
   if (typeof method !== 'string' || !(clientAuthMethods as readonly string[]).includes(method)) {
     return invalid(`token_endpoint_auth_method must be one of ${clientAuthMethods.join(', ')}.`);
   }
-  const grants = wordList(metadata.grant_types, grantTypes, ['authorization_code']);
+  // Every client may refresh: one that names no grant type (RFC 7591's default is the code alone)
+  // is told so in the answer, rather than sent back to the consent page every hour.
+  const grants = wordList(metadata.grant_types, grantTypes, grantTypes);
   if (!grants) return invalid('grant_types may hold only authorization_code and refresh_token.');
   const responses = wordList(metadata.response_types, ['code'], ['code']);
   if (!responses) return invalid('response_types may hold only code.');

@@ -181,9 +181,9 @@ describe('client authentication parsing', () => {
 });
 
 describe('client metadata', () => {
-  it('defaults to client_secret_basic, authorization_code and code', () => {
+  it('defaults to client_secret_basic, both grant types (every client may refresh) and code', () => {
     expect(checkClientMetadata({ redirect_uris: ['https://a.example/cb'] })).toEqual({
-      ok: { redirectUris: ['https://a.example/cb'], clientName: UNNAMED_CLIENT, tokenEndpointAuthMethod: 'client_secret_basic', grantTypes: ['authorization_code'], responseTypes: ['code'] },
+      ok: { redirectUris: ['https://a.example/cb'], clientName: UNNAMED_CLIENT, tokenEndpointAuthMethod: 'client_secret_basic', grantTypes: ['authorization_code', 'refresh_token'], responseTypes: ['code'] },
     });
   });
 
