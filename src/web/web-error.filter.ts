@@ -27,7 +27,8 @@ export class WebErrorFilter implements ExceptionFilter {
     }
     if (exception instanceof SignInRequired || exception instanceof SignInToRead) {
       // Back to the page after signing in; a form's target is not a page, so back to where it was.
-      response.redirect(303, signInPath(request.method === 'GET' ? request.originalUrl : undefined));
+      const next = exception instanceof SignInRequired && exception.next !== undefined ? exception.next : request.method === 'GET' ? request.originalUrl : undefined;
+      response.redirect(303, signInPath(next));
       return;
     }
     const context = pageContext(request);

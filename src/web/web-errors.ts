@@ -1,6 +1,7 @@
 // What a web page refuses with, answered by WebErrorFilter as pages and redirects.
 export class SignInRequired extends Error {
-  constructor() {
+  /** `next`: the page to come back to after signing in, when it is not the request's own. */
+  constructor(readonly next?: string) {
     super('Sign in to open this page.');
   }
 }

@@ -98,6 +98,22 @@ describeEachBackend('the consent page', (harness: () => Harness) => {
     expect(grants.map(({ clientName, baseId, scope }) => ({ clientName, baseId, scope }))).toEqual([{ clientName: 'Test agent', baseId: base.baseId, scope: 'write' }]);
   });
 
+  it('sends an answer whose session has ended to sign in, then back to the same consent page, and grants nothing meanwhile', async () => {
+    const { base, account, cookie, client } = await setUp();
+    const { path, fields } = await consentPage(client, cookie, { state: 'later' });
+    const answer = await postForm(http(), '/oauth/authorize', { ...fields, base: base.baseId, access: 'write', decision: 'allow' }, sameOrigin);
+    expect(answer.status).toBe(303);
+    const next = new URL(answer.headers.location, serviceUrl()).searchParams.get('next')!;
+    expect(new URL(answer.headers.location, serviceUrl()).pathname).toBe('/signin');
+    expect(Object.fromEntries(new URL(next, serviceUrl()).searchParams)).toEqual(Object.fromEntries(new URL(path, serviceUrl()).searchParams));
+    expect(await harness().app.get(GrantsService).listOfUser(account.userId)).toEqual([]);
+    const signedIn = await postForm(http(), '/signin', { email: account.email, password: account.password, next });
+    expect(signedIn.headers.location).toBe(next);
+    const again = await http().get(next).set('Cookie', cookie);
+    expect(again.status).toBe(200);
+    expect(hiddenFieldsOf(again.text)).toEqual(fields);
+  });
+
   it('Deny sends access_denied back and grants nothing', async () => {
     const { base, account, cookie, client } = await setUp();
     const { fields } = await consentPage(client, cookie, { state: 'abc' });

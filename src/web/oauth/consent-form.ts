@@ -17,6 +17,12 @@ export function authorizeParametersOf(body: unknown): AuthorizeParameters {
   return Object.fromEntries(Object.entries(body).filter(([name]) => !ownFields.has(name)));
 }
 
+/** The consent page of the same authorize request (its text parameters), to come back to. */
+export function consentPathOf(parameters: AuthorizeParameters): string {
+  const texts = Object.entries(parameters).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return `/oauth/authorize?${new URLSearchParams(texts)}`;
+}
+
 export function decisionOf(body: unknown): Decision | undefined {
   const decision = field(body, consentFields.decision);
   return decision === 'allow' || decision === 'deny' ? decision : undefined;

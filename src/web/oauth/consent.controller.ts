@@ -14,13 +14,12 @@ import { CrossSiteGuard } from '../cross-site.guard';
 import { field } from '../forms';
 import { publicUrlFor } from '../public-url';
 import { policyWithFormTargets } from '../security-headers';
-import { SignedInGuard } from '../session/signed-in.guard';
 import type { WebRequest, WebUser } from '../session/web-request';
 import { pageContext, WebSessions } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';
 import { SignInRequired } from '../web-errors';
-import { accessOf, authorizeParametersOf, consentFields, decisionOf, formTargetOf } from './consent-form';
+import { accessOf, authorizeParametersOf, consentFields, consentPathOf, decisionOf, formTargetOf } from './consent-form';
 
 @ApiExcludeController()
 @Public()
@@ -49,10 +48,13 @@ export class ConsentController {
     await this.answer(check, request, response);
   }
 
+  /** A session that ended while the page was open signs in again and comes back to the same consent page. */
   @Post()
-  @UseGuards(SignedInGuard)
   async decide(@Req() request: WebRequest, @Res() response: Response): Promise<void> {
     const parameters = authorizeParametersOf(request.body);
+    const user = await this.sessions.read(request);
+    if (!user) throw new SignInRequired(consentPathOf(parameters));
+    request.signedIn = user;
     const issuer = publicUrlFor(this.config, request);
     const decision = decisionOf(request.body);
     const check = decision === 'allow'
