@@ -18,7 +18,7 @@ import { errorStatus } from '../errors/error-codes';
 import { usableToken } from '../http/guards/access-rules';
 import { oauthScopeOf, PAGES_READ } from '../oauth/oauth-scopes';
 import { mcpResourceOf, protectedResourceMetadataUrlOf } from '../oauth/oauth-urls';
-import { publicUrlFor } from '../web/public-url';
+import { publicUrlFor } from '../http/public-url';
 import { McpServers } from './mcp-servers';
 
 /** Room for the JSON-RPC envelope around a page body as large as the REST API takes. */

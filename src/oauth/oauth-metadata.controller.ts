@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { Public } from '../http/decorators/protection';
 import { authorizationServerMetadata, protectedResourceMetadata } from './oauth-metadata';
-import { issuerOf } from './oauth-requests';
+import { publicUrlFor } from '../http/public-url';
 import { AUTHORIZATION_SERVER_METADATA_PATH, MCP_PATH, PROTECTED_RESOURCE_METADATA_PATH } from './oauth-urls';
 
 @ApiExcludeController()
@@ -18,11 +18,11 @@ export class OauthMetadataController {
 
   @Get(AUTHORIZATION_SERVER_METADATA_PATH)
   authorizationServer(@Req() request: Request, @Res() response: Response): void {
-    response.setHeader('Cache-Control', 'public, max-age=3600').json(authorizationServerMetadata(issuerOf(this.config, request)));
+    response.setHeader('Cache-Control', 'public, max-age=3600').json(authorizationServerMetadata(publicUrlFor(this.config, request)));
   }
 
   @Get([`${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, PROTECTED_RESOURCE_METADATA_PATH])
   protectedResource(@Req() request: Request, @Res() response: Response): void {
-    response.setHeader('Cache-Control', 'public, max-age=3600').json(protectedResourceMetadata(issuerOf(this.config, request)));
+    response.setHeader('Cache-Control', 'public, max-age=3600').json(protectedResourceMetadata(publicUrlFor(this.config, request)));
   }
 }

@@ -1,14 +1,7 @@
-// Reading the OAuth endpoints' requests: the issuer they are answered for, and their bodies (the
-// token and revocation endpoints take forms, registration JSON), read by the route itself since
-// the app parses no body before its routes.
+// Reading the OAuth endpoints' bodies (the token and revocation endpoints take forms, registration
+// JSON), read by the route itself since the app parses no body before its routes.
 import express, { type Request, type Response } from 'express';
-import type { AppConfig } from '../config/config';
 import { invalidRequest, OAuthError } from './oauth-error';
-
-/** The service's public URL, as the web pages take it: KB_PUBLIC_URL, else the request's own origin. */
-export function issuerOf(config: AppConfig, request: Request): string {
-  return config.publicUrl ?? `${request.protocol}://${request.get('host') ?? ''}`;
-}
 
 const form = express.urlencoded({ extended: false, limit: 16 * 1024, parameterLimit: 30, type: () => true });
 const json = express.json({ limit: 64 * 1024, strict: true, type: () => true });

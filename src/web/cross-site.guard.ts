@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
 import { originOf, sameSiteRequest } from './cross-site';
-import { requestOrigin } from './public-url';
+import { requestOrigin } from '../http/public-url';
 import { CrossSiteRefused } from './web-errors';
 
 @Injectable()

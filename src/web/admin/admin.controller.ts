@@ -14,7 +14,7 @@ import { noticeOf, withNotice } from '../notices';
 import { AdministratorGuard } from '../session/administrator.guard';
 import { SignedInGuard } from '../session/signed-in.guard';
 import type { WebRequest, WebUser } from '../session/web-request';
-import { publicUrlFor } from '../public-url';
+import { publicUrlFor } from '../../http/public-url';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';

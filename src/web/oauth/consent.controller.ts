@@ -12,7 +12,7 @@ import type { AuthorizeCheck, ConsentRequest } from '../../oauth/authorization';
 import { AuthorizationService } from '../../oauth/authorization.service';
 import { CrossSiteGuard } from '../cross-site.guard';
 import { field } from '../forms';
-import { publicUrlFor } from '../public-url';
+import { publicUrlFor } from '../../http/public-url';
 import { policyWithFormTargets } from '../security-headers';
 import type { WebRequest, WebUser } from '../session/web-request';
 import { pageContext, WebSessions } from '../session/web-sessions';

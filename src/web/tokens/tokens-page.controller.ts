@@ -16,7 +16,7 @@ import { field } from '../forms';
 import { noticeOf, withNotice } from '../notices';
 import { SignedInGuard } from '../session/signed-in.guard';
 import type { WebRequest, WebUser } from '../session/web-request';
-import { publicUrlFor } from '../public-url';
+import { publicUrlFor } from '../../http/public-url';
 import { pageContext } from '../session/web-sessions';
 import { Views } from '../views';
 import { WebErrorFilter } from '../web-error.filter';

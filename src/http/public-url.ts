@@ -1,5 +1,6 @@
 // Where the reader's browser reaches the service: KB_PUBLIC_URL, else the request's own scheme and
-// Host (behind a balancer, trust proxy makes them the client's). Links shown on a page start here.
+// Host (behind a balancer, trust proxy makes them the client's). Links shown on a page start here,
+// and the OAuth issuer is this URL.
 import type { Request } from 'express';
 import type { AppConfig } from '../config/config';
 
