@@ -2,20 +2,11 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
 import { notFound } from '../errors/domain-error';
-import { now, type Scope } from '../vocabulary';
+import { now } from '../vocabulary';
 import { GrantRevocation } from './grant-revocation';
-import { OauthGrantsRepository } from './oauth-grants.repository';
+import { OauthGrantsRepository, type GrantListRecord } from './oauth-grants.repository';
 
-export interface GrantSummary {
-  grantId: string;
-  clientName: string;
-  baseId: string;
-  scope: Scope;
-  createdAt: string;
-  /** When one of the grant's access tokens was last used (recorded as tokens' are), else null. */
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type GrantSummary = GrantListRecord;
 
 @Injectable()
 export class GrantsService {

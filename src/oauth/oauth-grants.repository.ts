@@ -13,6 +13,7 @@ export interface GrantListRecord {
   baseId: string;
   scope: Scope;
   createdAt: string;
+  /** When one of the grant's access tokens was last used (recorded as tokens' are), else null. */
   lastUsedAt: string | null;
   revokedAt: string | null;
 }
