@@ -56,10 +56,10 @@ export class AuthorizationService {
     const checked = await this.checked(parameters, issuer);
     if (checked.kind !== 'checked') return checked;
     const { consent, namedRedirectUri, codeChallenge, resource, state } = checked.request;
-    if (!(scopes as readonly string[]).includes(decision.scope)) return { kind: 'error', message: 'Choose Read or Read and write.' };
+    if (!(scopes as readonly string[]).includes(decision.scope)) return { kind: 'error', refusal: 'no-access-chosen' };
     const owned = await this.members.basesOwnedBy(decision.userId);
     // Compared here, in JavaScript: the database's comparison may ignore trailing spaces.
-    if (!owned.includes(decision.baseId)) return { kind: 'error', message: 'You can only grant access to a knowledge base you own.' };
+    if (!owned.includes(decision.baseId)) return { kind: 'error', refusal: 'base-not-owned' };
     const code = newCode();
     await this.db.write((tx) => this.codes.insert(tx, {
       codeHash: secretHashOf(code),
@@ -91,11 +91,11 @@ export class AuthorizationService {
   private async checked(parameters: AuthorizeParameters, issuer: string): Promise<Checked> {
     const clientId = single(parameters, 'client_id');
     const client = typeof clientId === 'string' && clientId !== '' ? await this.clients.find(this.db.reader, clientId) : null;
-    if (!client) return { kind: 'error', message: 'The application asking for access is not registered here (unknown client_id).' };
+    if (!client) return { kind: 'error', refusal: 'unknown-client' };
     const named = single(parameters, 'redirect_uri');
-    if (named === null) return { kind: 'error', message: 'The request names its redirect URI more than once.' };
+    if (named === null) return { kind: 'error', refusal: 'repeated-redirect-uri' };
     const redirectUri = matchRedirectUri(client.redirectUris, named);
-    if (!redirectUri) return { kind: 'error', message: 'The redirect URI of the request is not one the application registered.' };
+    if (!redirectUri) return { kind: 'error', refusal: 'unregistered-redirect-uri' };
 
     // From here on the client hears about errors, at the redirect URI it registered.
     const stateValue = single(parameters, 'state');

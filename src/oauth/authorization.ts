@@ -17,9 +17,17 @@ export interface ConsentRequest {
   parameters: Record<string, string>;
 }
 
+/** Why a request is refused on the page itself: the page words each in the reader's language. */
+export type ConsentRefusal =
+  | 'unknown-client'
+  | 'repeated-redirect-uri'
+  | 'unregistered-redirect-uri'
+  | 'no-access-chosen'
+  | 'base-not-owned';
+
 export type AuthorizeCheck =
-  /** client_id or redirect_uri cannot be trusted: tell the user, never redirect. */
-  | { kind: 'error'; message: string }
+  /** client_id or redirect_uri cannot be trusted, or the answer is not one the page offered: tell the user, never redirect. */
+  | { kind: 'error'; refusal: ConsentRefusal }
   /** A request error the client should hear: redirect there (error, state, iss). */
   | { kind: 'redirect'; location: string }
   | { kind: 'consent'; request: ConsentRequest };

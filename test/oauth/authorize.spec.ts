@@ -133,7 +133,7 @@ describeEachBackend('OAuth authorize requests', (h) => {
     const { challenge } = pkce();
     expect(await check(authorizeParameters(one, challenge, { redirect_uri: undefined }))).toMatchObject({ kind: 'consent', request: { redirectUri: 'http://127.0.0.1:4000/callback' } });
     const two = await registerClient(h(), { redirect_uris: ['https://a.example/cb', 'https://b.example/cb'] });
-    expect(await check(authorizeParameters(two, challenge, { redirect_uri: undefined }))).toEqual({ kind: 'error', message: expect.any(String) });
+    expect(await check(authorizeParameters(two, challenge, { redirect_uri: undefined }))).toEqual({ kind: 'error', refusal: 'unregistered-redirect-uri' });
   });
 
   it('never redirects for an unknown client or an unregistered redirect URI (no open redirect)', async () => {
@@ -148,8 +148,9 @@ describeEachBackend('OAuth authorize requests', (h) => {
       { redirect_uri: 'http://127.0.0.1:9999/cb' },
     ]) {
       // Also with every other parameter wrong: the client must not hear of it at an untrusted URI.
-      expect(await check(authorizeParameters(client, challenge, { ...extra, response_type: 'token' }))).toEqual({ kind: 'error', message: expect.any(String) });
-      expect(await authorization(h()).deny(authorizeParameters(client, challenge, extra), issuerOf(h()))).toEqual({ kind: 'error', message: expect.any(String) });
+      const refused = { kind: 'error', refusal: 'client_id' in extra ? 'unknown-client' : 'unregistered-redirect-uri' };
+      expect(await check(authorizeParameters(client, challenge, { ...extra, response_type: 'token' }))).toEqual(refused);
+      expect(await authorization(h()).deny(authorizeParameters(client, challenge, extra), issuerOf(h()))).toEqual(refused);
     }
   });
 
@@ -201,10 +202,10 @@ describeEachBackend('OAuth authorize requests', (h) => {
     const client = await registerClient(h());
     const { challenge } = pkce();
     const approve = (userId: number, baseId: string) => authorization(h()).approve(authorizeParameters(client, challenge), issuerOf(h()), { userId, baseId, scope: 'write' });
-    expect(await approve(base.ownerId, other.baseId)).toEqual({ kind: 'error', message: expect.any(String) });
-    expect(await approve(writer, base.baseId)).toEqual({ kind: 'error', message: expect.any(String) });
-    expect(await approve(base.ownerId, `${base.baseId} `)).toEqual({ kind: 'error', message: expect.any(String) });
-    expect(await approve(base.ownerId, 'no-such-base')).toEqual({ kind: 'error', message: expect.any(String) });
+    expect(await approve(base.ownerId, other.baseId)).toEqual({ kind: 'error', refusal: 'base-not-owned' });
+    expect(await approve(writer, base.baseId)).toEqual({ kind: 'error', refusal: 'base-not-owned' });
+    expect(await approve(base.ownerId, `${base.baseId} `)).toEqual({ kind: 'error', refusal: 'base-not-owned' });
+    expect(await approve(base.ownerId, 'no-such-base')).toEqual({ kind: 'error', refusal: 'base-not-owned' });
     // The request itself is checked again too: a tampered form gets what check() gives.
     const tampered = await authorization(h()).approve({ ...authorizeParameters(client, challenge), redirect_uri: 'https://evil.example/cb' }, issuerOf(h()), { userId: base.ownerId, baseId: base.baseId, scope: 'write' });
     expect(tampered.kind).toBe('error');

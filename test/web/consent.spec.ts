@@ -151,6 +151,7 @@ describeEachBackend('the consent page', (harness: () => Harness) => {
     const forged = await postForm(http(), '/oauth/authorize', { ...fields, base: base.baseId, access: 'read', decision: 'allow' }, { ...sameOrigin, Cookie: cookie });
     expect(forged.status).toBe(400);
     expect(forged.headers.location).toBeUndefined();
+    expect(forged.text).toContain('only grant access to a knowledge base you own');
     expect(await harness().app.get(GrantsService).listOfUser(account.userId)).toEqual([]);
   });
 
@@ -160,9 +161,14 @@ describeEachBackend('the consent page', (harness: () => Harness) => {
     expect(unknown.status).toBe(400);
     expect(unknown.headers.location).toBeUndefined();
     expect(unknown.text).toContain('This sign-in cannot go on');
+    expect(unknown.text).toContain('not registered here (unknown client_id)');
+    const unknownJa = await http().get(authorizePath({ clientId: 'no-such-client', redirectUri: CALLBACK }, newPkce())).set('Cookie', cookie).set('Accept-Language', 'ja');
+    expect(unknownJa.status).toBe(400);
+    expect(unknownJa.text).toContain('アクセスを求めているアプリケーションはここに登録されていません');
     const elsewhere = await http().get(authorizePath({ ...client, redirectUri: 'https://evil.example/cb' }, newPkce())).set('Cookie', cookie);
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.headers.location).toBeUndefined();
+    expect(elsewhere.text).toContain('not one the application registered');
     // Hidden fields are not trusted: a redirect_uri changed in the form is checked again.
     const { fields } = await consentPage(client, cookie);
     const tampered = await postForm(http(), '/oauth/authorize', { ...fields, redirect_uri: 'https://evil.example/cb', base: base.baseId, access: 'read', decision: 'allow' }, { ...sameOrigin, Cookie: cookie });

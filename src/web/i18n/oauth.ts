@@ -1,5 +1,7 @@
 // The texts of MCP clients' sign-in (the consent page), their grants on the token page and the
 // ready MCP configuration of a new token, in English and Japanese (key for key).
+import type { ConsentRefusal } from '../../oauth/authorization';
+
 export const oauthEn = {
   consentTitle: 'Allow an MCP client',
   consentAsks: (client: string) => `${client} asks to work on one of your knowledge bases.`,
@@ -16,6 +18,13 @@ export const oauthEn = {
   deny: 'Deny',
   consentRefusedTitle: 'This sign-in cannot go on',
   consentRefused: 'The application sent a request this service cannot trust, so it was stopped here and nothing was sent back. Start the sign-in again from the application.',
+  consentRefusals: {
+    'unknown-client': 'The application asking for access is not registered here (unknown client_id).',
+    'repeated-redirect-uri': 'The request names its redirect URI more than once.',
+    'unregistered-redirect-uri': 'The redirect URI of the request is not one the application registered.',
+    'no-access-chosen': 'Choose Read or Read and write.',
+    'base-not-owned': 'You can only grant access to a knowledge base you own.',
+  } satisfies Record<ConsentRefusal, string>,
 
   grantsHeading: 'MCP clients',
   grantsIntro: 'Applications you allowed to work on a knowledge base through MCP. Revoking one stops it at once.',
@@ -50,6 +59,13 @@ export const oauthJa: typeof oauthEn = {
   deny: '拒否',
   consentRefusedTitle: 'このサインインは続けられません',
   consentRefused: 'アプリケーションから信頼できない要求が送られたため、ここで止めました。何も送り返していません。アプリケーションからサインインをやり直してください。',
+  consentRefusals: {
+    'unknown-client': 'アクセスを求めているアプリケーションはここに登録されていません（不明な client_id）。',
+    'repeated-redirect-uri': '要求にリダイレクト URI が複数回指定されています。',
+    'unregistered-redirect-uri': '要求のリダイレクト URI は、アプリケーションが登録したものではありません。',
+    'no-access-chosen': '「読み取り」か「読み取りと書き込み」を選んでください。',
+    'base-not-owned': 'アクセスを許可できるのは、あなたがオーナーのナレッジベースだけです。',
+  },
 
   grantsHeading: 'MCP クライアント',
   grantsIntro: 'MCP でナレッジベースを使うことを許可したアプリケーションです。無効にするとすぐに使えなくなります。',

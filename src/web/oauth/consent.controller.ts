@@ -70,7 +70,7 @@ export class ConsentController {
     const context = pageContext(request);
     const t = this.views.messages(context);
     if (check.kind === 'error') {
-      this.views.render(response, 'consent-refused', context, { title: t.consentRefusedTitle, status: 400 }, { detail: check.message });
+      this.views.render(response, 'consent-refused', context, { title: t.consentRefusedTitle, status: 400 }, { detail: t.consentRefusals[check.refusal] });
       return;
     }
     await this.showConsent(check.request, request, response);
