@@ -18,11 +18,19 @@ export class OauthMetadataController {
 
   @Get(AUTHORIZATION_SERVER_METADATA_PATH)
   authorizationServer(@Req() request: Request, @Res() response: Response): void {
-    response.setHeader('Cache-Control', 'public, max-age=3600').json(authorizationServerMetadata(publicUrlFor(this.config, request)));
+    response.setHeader('Cache-Control', this.cacheControl()).json(authorizationServerMetadata(publicUrlFor(this.config, request)));
   }
 
   @Get([`${PROTECTED_RESOURCE_METADATA_PATH}${MCP_PATH}`, PROTECTED_RESOURCE_METADATA_PATH])
   protectedResource(@Req() request: Request, @Res() response: Response): void {
-    response.setHeader('Cache-Control', 'public, max-age=3600').json(protectedResourceMetadata(publicUrlFor(this.config, request)));
+    response.setHeader('Cache-Control', this.cacheControl()).json(protectedResourceMetadata(publicUrlFor(this.config, request)));
+  }
+
+  /**
+   * Without KB_PUBLIC_URL the documents name the request's Host, and a shared cache in front may
+   * key on its upstream's name alone (nginx's default proxy_cache_key): only the client keeps them.
+   */
+  private cacheControl(): string {
+    return this.config.publicUrl ? 'public, max-age=3600' : 'private, max-age=3600';
   }
 }

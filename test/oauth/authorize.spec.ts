@@ -1,7 +1,7 @@
 // The authorization server's discovery, registration and authorize rules over real HTTP and a real
 // database, on each backend. Consent goes through AuthorizationService as the consent page calls it.
 import { defaults } from '../../src/config/config';
-import { describeEachBackend, insertUser } from '../support/e2e';
+import { createHarness, describeEachBackend, insertUser, type Harness } from '../support/e2e';
 import { authorization, authorizeParameters, http, issuerOf, pkce, redirected, registerClient } from './oauth-flow';
 
 describeEachBackend('OAuth discovery and registration', (h) => {
@@ -35,6 +35,12 @@ describeEachBackend('OAuth discovery and registration', (h) => {
       resource: `${issuer}/mcp`, authorization_servers: [issuer], scopes_supported: ['pages:read', 'pages:write'],
       bearer_methods_supported: ['header'], resource_name: 'kb-pages',
     });
+  });
+
+  it('lets only the client cache the metadata when its issuer comes from the request\'s Host', async () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource/mcp']) {
+      expect((await http(h()).get(path)).headers['cache-control']).toBe('private, max-age=3600');
+    }
   });
 
   it('is not OpenID Connect: no openid-configuration', async () => {
@@ -211,5 +217,24 @@ describeEachBackend('OAuth authorize requests', (h) => {
     expect(tampered.kind).toBe('error');
     const plain = await authorization(h()).approve({ ...authorizeParameters(client, challenge), code_challenge_method: 'plain' }, issuerOf(h()), { userId: base.ownerId, baseId: base.baseId, scope: 'write' });
     expect(redirected(plain).searchParams.get('error')).toBe('invalid_request');
+  });
+});
+
+describe('OAuth metadata with KB_PUBLIC_URL', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await createHarness('sqlite', { publicUrl: 'https://kb.example.org' });
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('names that URL whatever the Host, so any cache may keep it', async () => {
+    const res = await http(harness).get('/.well-known/oauth-authorization-server').set('Host', 'elsewhere.example');
+    expect(res.body.issuer).toBe('https://kb.example.org');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    const resource = await http(harness).get('/.well-known/oauth-protected-resource/mcp').set('Host', 'elsewhere.example');
+    expect(resource.body.resource).toBe('https://kb.example.org/mcp');
+    expect(resource.headers['cache-control']).toBe('public, max-age=3600');
   });
 });
