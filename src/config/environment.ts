@@ -84,9 +84,11 @@ export class EnvironmentVariables {
   KB_STOP_TIMEOUT_SECONDS?: number;
 
   /** Where browsers reach the service (the balancer's address): links printed for sign-in, the
-   * Secure flag of the session cookie (https), the Origin a cross-site check accepts. */
+   * Secure flag of the session cookie (https), the Origin a cross-site check accepts, the OAuth
+   * issuer. No path: pages link from the root, the `__Host-` cookie needs Path=/, and MCP clients
+   * look for a path issuer's metadata at the host's root (RFC 8414 §3.1), outside the service. */
   @Expose() @Transform(text) @IsOptional()
-  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, accepts('an http or https URL without query (for example https://kb.example.com)'))
+  @Matches(/^https?:\/\/[^\s/?#]+\/*$/, accepts('an http or https address without a path or query, the service being served at its root (for example https://kb.example.com)'))
   KB_PUBLIC_URL?: string;
 
   /** How many sign-in attempts one address may make in 15 minutes. */
