@@ -1,8 +1,9 @@
-// The access tokens of OAuth grants, as the oauth module issues, finds and revokes them: rows of
-// tokens (grant_id, audience), so one token check authorizes API and MCP clients alike. The auth
-// module builds these statements, so the SQL of its table stays in its files.
+// The access tokens of OAuth grants, as the oauth module issues, finds, revokes and deletes them:
+// rows of tokens (grant_id, audience), so one token check authorizes API and MCP clients alike. The
+// auth module builds these statements, so the SQL of its table stays in its files.
 import type { EntityManager } from 'typeorm';
 import { sql, type Sql } from '../database/sql';
+import { query, runLater } from '../database/statement-pipeline';
 import type { Scope } from '../vocabulary';
 import { TokenEntity } from './token.entity';
 import { issueToken } from './tokens';
@@ -37,6 +38,20 @@ export async function revokeGrantTokens(tx: EntityManager, grantId: string, at: 
 export async function grantOfToken(em: EntityManager, tokenHash: string): Promise<string | null> {
   const rows: { grant_id: string | null }[] = await em.query('SELECT grant_id FROM tokens WHERE token_hash = ?', [tokenHash]);
   return rows[0]?.grant_id ?? null;
+}
+
+// The grant's "last used" is the greatest last_used_at of its tokens (grantLastUsedColumn): the token
+// that holds it stays, expired or not. Found first, as MySQL refuses a DELETE reading its own table.
+const LAST_USED_OF_GRANT = sql`SELECT token_id FROM tokens WHERE grant_id = ? AND last_used_at IS NOT NULL ORDER BY last_used_at DESC LIMIT 1`;
+const DELETE_OVER = sql`DELETE FROM tokens WHERE grant_id = ? AND expires_at <= ?`;
+const DELETE_OVER_BUT = sql`${DELETE_OVER} AND token_id <> ?`;
+
+/** Deletes the grant's access tokens expired by `now`, but the one its "last used" comes from: rows do not pile up at each refresh. */
+export async function deleteOverGrantTokens(tx: EntityManager, grantId: string, now: string): Promise<void> {
+  const rows: { token_id: string }[] = await query(tx, LAST_USED_OF_GRANT, [grantId]);
+  const kept = rows[0]?.token_id;
+  if (kept === undefined) await runLater(tx, DELETE_OVER, [grantId, now]);
+  else await runLater(tx, DELETE_OVER_BUT, [grantId, now, kept]);
 }
 
 /** When a token of the grant whose id is `grantIdColumn` was last used: a column of the caller's SELECT. */

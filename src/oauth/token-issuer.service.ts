@@ -4,7 +4,7 @@
 // refresh token, OAuth 2.1 §4.3.1, at once, with no grace period). Revocation (RFC 7009) too.
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { grantOfToken, insertGrantToken } from '../auth/grant-tokens.query';
+import { deleteOverGrantTokens, grantOfToken, insertGrantToken } from '../auth/grant-tokens.query';
 import { hashToken } from '../auth/tokens';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.module';
@@ -109,7 +109,11 @@ export class TokenIssuer {
         scope = asked;
       }
       if (!(await this.refreshTokens.use(tx, tokenHash, at))) return replay();
-      return { answer: await this.issue(tx, grant, scope, at) };
+      const answer = await this.issue(tx, grant, scope, at);
+      // Each refresh adds a refresh token and an access token: the grant's expired ones go with it.
+      await this.refreshTokens.deleteOver(tx, grant.grantId, at);
+      await deleteOverGrantTokens(tx, grant.grantId, at);
+      return { answer };
     });
     if ('refused' in outcome) throw outcome.refused;
     if ('replayedCode' in outcome) throw invalidGrant('The refresh token is unknown.');

@@ -1,0 +1,84 @@
+// OAuth rows that are over go as new ones come, on each backend: a refresh deletes its grant's
+// expired refresh and access tokens (but the one its "last used" comes from).
+import { GrantsService } from '../../src/oauth/grants.service';
+import { secretHashOf } from '../../src/oauth/oauth-secrets';
+import { describeEachBackend, type Harness } from '../support/e2e';
+import { consent, exchange, refresh, registerClient, type TestClient } from './oauth-flow';
+
+const LONG_AGO = '2000-01-01T00:00:00.000Z';
+const ago = (ms: number): string => new Date(Date.now() - ms).toISOString();
+
+const rowsOf = async (h: Harness, statement: string, parameters: unknown[]): Promise<string[]> =>
+  ((await h.db.reader.query(statement, parameters)) as { v: string }[]).map((row) => row.v).sort();
+const update = (h: Harness, statement: string, parameters: unknown[]) => h.db.write((tx) => tx.query(statement, parameters));
+
+describeEachBackend('OAuth pruning of tokens', (h) => {
+  const grants = () => h().app.get(GrantsService);
+  const refreshHashes = (grantId: string) => rowsOf(h(), 'SELECT token_hash AS v FROM oauth_refresh_tokens WHERE grant_id = ?', [grantId]);
+  const accessHashes = (grantId: string) => rowsOf(h(), 'SELECT token_hash AS v FROM tokens WHERE grant_id = ?', [grantId]);
+  const grantOf = async (accessToken: string) =>
+    (await rowsOf(h(), 'SELECT grant_id AS v FROM tokens WHERE token_hash = ?', [secretHashOf(accessToken)]))[0];
+
+  /** A grant after `refreshes` refreshes: its access and refresh tokens, oldest first. */
+  async function grantWith(refreshes: number, client?: TestClient) {
+    const base = await h().fresh();
+    const c = client ?? await registerClient(h());
+    const first = await exchange(h(), c, await consent(h(), c, { userId: base.ownerId, baseId: base.baseId }));
+    const answers = [first.body as Record<string, string>];
+    for (let i = 0; i < refreshes; i++) {
+      const next = await refresh(h(), c, answers[answers.length - 1].refresh_token);
+      expect(next.status).toBe(200);
+      answers.push(next.body);
+    }
+    const grantId = await grantOf(first.body.access_token);
+    return { base, client: c, grantId, access: answers.map((a) => a.access_token), refresh: answers.map((a) => a.refresh_token) };
+  }
+
+  /** Every token of the grant made expired, but its newest refresh token (the one the client holds). */
+  async function expireAllButLive(grant: { grantId: string; refresh: string[] }) {
+    await update(h(), 'UPDATE tokens SET expires_at = ? WHERE grant_id = ?', [LONG_AGO, grant.grantId]);
+    await update(h(), 'UPDATE oauth_refresh_tokens SET expires_at = ? WHERE grant_id = ? AND token_hash <> ?', [LONG_AGO, grant.grantId, secretHashOf(grant.refresh.at(-1)!)]);
+  }
+
+  it('a refresh deletes the grant\'s expired tokens but the one its last use comes from; other grants keep theirs', async () => {
+    const grant = await grantWith(3);
+    const other = await grantWith(2, grant.client);
+    await expireAllButLive(grant);
+    await expireAllButLive(other);
+    // The second access token was used last, the third before it.
+    await update(h(), 'UPDATE tokens SET last_used_at = ? WHERE token_hash = ?', [ago(3 * 3_600_000), secretHashOf(grant.access[2])]);
+    await update(h(), 'UPDATE tokens SET last_used_at = ? WHERE token_hash = ?', [ago(2 * 3_600_000), secretHashOf(grant.access[1])]);
+    const listed = await grants().listOfUser(grant.base.ownerId);
+    const otherRows = { access: await accessHashes(other.grantId), refresh: await refreshHashes(other.grantId) };
+    expect(otherRows.access).toHaveLength(3);
+
+    const next = await refresh(h(), grant.client, grant.refresh[3]);
+    expect(next.status).toBe(200);
+    expect(await refreshHashes(grant.grantId)).toEqual([grant.refresh[3], next.body.refresh_token].map(secretHashOf).sort());
+    expect(await accessHashes(grant.grantId)).toEqual([grant.access[1], next.body.access_token].map(secretHashOf).sort());
+    expect(await grants().listOfUser(grant.base.ownerId)).toEqual(listed);
+    expect(listed[0].lastUsedAt).toEqual(expect.any(String));
+    expect({ access: await accessHashes(other.grantId), refresh: await refreshHashes(other.grantId) }).toEqual(otherRows);
+  });
+
+  it('a refresh with no token ever used deletes every expired access token of the grant', async () => {
+    const grant = await grantWith(2);
+    await expireAllButLive(grant);
+    const next = await refresh(h(), grant.client, grant.refresh[2]);
+    expect(await accessHashes(grant.grantId)).toEqual([secretHashOf(next.body.access_token)]);
+    expect((await grants().listOfUser(grant.base.ownerId))[0].lastUsedAt).toBeNull();
+  });
+
+  it('an expired refresh token, once deleted, is refused as unknown and revokes nothing', async () => {
+    const grant = await grantWith(1);
+    // The first refresh token (used) expires; the next refresh deletes it.
+    await update(h(), 'UPDATE oauth_refresh_tokens SET expires_at = ? WHERE token_hash = ?', [LONG_AGO, secretHashOf(grant.refresh[0])]);
+    const next = await refresh(h(), grant.client, grant.refresh[1]);
+    expect(next.status).toBe(200);
+    const again = await refresh(h(), grant.client, grant.refresh[0]);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: 'invalid_grant', error_description: 'The refresh token is unknown.' });
+    expect((await grants().listOfUser(grant.base.ownerId))[0].revokedAt).toBeNull();
+    expect((await refresh(h(), grant.client, next.body.refresh_token)).status).toBe(200);
+  });
+});
