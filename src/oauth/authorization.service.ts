@@ -17,6 +17,11 @@ import { matchRedirectUri, redirectHostOf, withParameters } from './redirect-uri
 
 /** A code is exchanged at once by the client that asked for it: a minute is plenty. */
 export const CODE_LIFETIME_MS = 60_000;
+/**
+ * A code stays this long past its expiry, then the client's next approve deletes it: until then
+ * a late replay of a used code still finds it and revokes the grant it gave.
+ */
+const CODE_KEPT_AFTER_EXPIRY_MS = 86_400_000;
 
 /** The parameters the consent form carries through, as they were sent. */
 const carried = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;
@@ -61,19 +66,24 @@ export class AuthorizationService {
     // Compared here, in JavaScript: the database's comparison may ignore trailing spaces.
     if (!owned.includes(decision.baseId)) return { kind: 'error', refusal: 'base-not-owned' };
     const code = newCode();
-    await this.db.write((tx) => this.codes.insert(tx, {
-      codeHash: secretHashOf(code),
-      clientId: consent.clientId,
-      userId: decision.userId,
-      baseId: decision.baseId,
-      scope: decision.scope,
-      redirectUri: namedRedirectUri,
-      codeChallenge,
-      resource,
-      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS).toISOString(),
-      usedAt: null,
-      grantId: null,
-    }));
+    const now = Date.now();
+    await this.db.write(async (tx) => {
+      // Each sign-in adds a code: the client's codes long over go with it.
+      await this.codes.deleteExpiredBefore(tx, consent.clientId, new Date(now - CODE_KEPT_AFTER_EXPIRY_MS).toISOString());
+      await this.codes.insert(tx, {
+        codeHash: secretHashOf(code),
+        clientId: consent.clientId,
+        userId: decision.userId,
+        baseId: decision.baseId,
+        scope: decision.scope,
+        redirectUri: namedRedirectUri,
+        codeChallenge,
+        resource,
+        expiresAt: new Date(now + CODE_LIFETIME_MS).toISOString(),
+        usedAt: null,
+        grantId: null,
+      });
+    });
     return { kind: 'redirect', location: withParameters(consent.redirectUri, { code, state, iss: issuer }) };
   }
 

@@ -1,7 +1,12 @@
 // The SQL of authorization codes, by the SHA-256 of the code.
 import { Injectable } from '@nestjs/common';
 import { IsNull, type EntityManager } from 'typeorm';
+import { sql } from '../database/sql';
+import { runLater } from '../database/statement-pipeline';
 import { OauthCodeEntity } from './oauth-code.entity';
+
+/** A client's codes that expired before a time (by the client_id index). */
+const DELETE_EXPIRED_BEFORE = sql`DELETE FROM oauth_codes WHERE client_id = ? AND expires_at <= ?`;
 
 @Injectable()
 export class OauthCodesRepository {
@@ -21,5 +26,10 @@ export class OauthCodesRepository {
 
   async setGrant(tx: EntityManager, codeHash: string, grantId: string): Promise<void> {
     await tx.getRepository(OauthCodeEntity).update({ codeHash }, { grantId });
+  }
+
+  /** Deletes the client's codes that expired by `before`, used or not. */
+  async deleteExpiredBefore(tx: EntityManager, clientId: string, before: string): Promise<void> {
+    await runLater(tx, DELETE_EXPIRED_BEFORE, [clientId, before]);
   }
 }

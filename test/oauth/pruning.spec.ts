@@ -1,21 +1,24 @@
 // OAuth rows that are over go as new ones come, on each backend: a refresh deletes its grant's
-// expired refresh and access tokens (but the one its "last used" comes from).
+// expired refresh and access tokens (but the one its "last used" comes from), an approve its
+// client's codes a day past their expiry.
 import { GrantsService } from '../../src/oauth/grants.service';
 import { secretHashOf } from '../../src/oauth/oauth-secrets';
 import { describeEachBackend, type Harness } from '../support/e2e';
 import { consent, exchange, refresh, registerClient, type TestClient } from './oauth-flow';
 
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
+const DAY_MS = 86_400_000;
 const ago = (ms: number): string => new Date(Date.now() - ms).toISOString();
 
 const rowsOf = async (h: Harness, statement: string, parameters: unknown[]): Promise<string[]> =>
   ((await h.db.reader.query(statement, parameters)) as { v: string }[]).map((row) => row.v).sort();
 const update = (h: Harness, statement: string, parameters: unknown[]) => h.db.write((tx) => tx.query(statement, parameters));
 
-describeEachBackend('OAuth pruning of tokens', (h) => {
+describeEachBackend('OAuth pruning of tokens and codes', (h) => {
   const grants = () => h().app.get(GrantsService);
   const refreshHashes = (grantId: string) => rowsOf(h(), 'SELECT token_hash AS v FROM oauth_refresh_tokens WHERE grant_id = ?', [grantId]);
   const accessHashes = (grantId: string) => rowsOf(h(), 'SELECT token_hash AS v FROM tokens WHERE grant_id = ?', [grantId]);
+  const codeHashes = (clientId: string) => rowsOf(h(), 'SELECT code_hash AS v FROM oauth_codes WHERE client_id = ?', [clientId]);
   const grantOf = async (accessToken: string) =>
     (await rowsOf(h(), 'SELECT grant_id AS v FROM tokens WHERE token_hash = ?', [secretHashOf(accessToken)]))[0];
 
@@ -80,5 +83,24 @@ describeEachBackend('OAuth pruning of tokens', (h) => {
     expect(again.body).toEqual({ error: 'invalid_grant', error_description: 'The refresh token is unknown.' });
     expect((await grants().listOfUser(grant.base.ownerId))[0].revokedAt).toBeNull();
     expect((await refresh(h(), grant.client, next.body.refresh_token)).status).toBe(200);
+  });
+
+  it('an approve deletes the client\'s codes a day past their expiry; newer ones and other clients\' stay', async () => {
+    const base = await h().fresh();
+    const client = await registerClient(h());
+    const other = await registerClient(h());
+    const old = await consent(h(), client, { userId: base.ownerId, baseId: base.baseId });
+    const recent = await consent(h(), client, { userId: base.ownerId, baseId: base.baseId });
+    const used = await consent(h(), client, { userId: base.ownerId, baseId: base.baseId });
+    expect((await exchange(h(), client, used)).status).toBe(200);
+    const othersOld = await consent(h(), other, { userId: base.ownerId, baseId: base.baseId });
+    await update(h(), 'UPDATE oauth_codes SET expires_at = ? WHERE code_hash IN (?, ?)', [ago(DAY_MS + 60_000), secretHashOf(old.code), secretHashOf(othersOld.code)]);
+    await update(h(), 'UPDATE oauth_codes SET expires_at = ? WHERE code_hash = ?', [ago(DAY_MS - 60_000), secretHashOf(recent.code)]);
+
+    const fresh = await consent(h(), client, { userId: base.ownerId, baseId: base.baseId });
+    expect(await codeHashes(client.client_id)).toEqual([recent, used, fresh].map((c) => secretHashOf(c.code)).sort());
+    expect(await codeHashes(other.client_id)).toEqual([secretHashOf(othersOld.code)]);
+    // The used code is still known: its replay revokes the grant it gave.
+    expect((await exchange(h(), client, used)).body.error_description).toBe('The code was used before; the access it gave is revoked.');
   });
 });
