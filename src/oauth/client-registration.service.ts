@@ -8,6 +8,15 @@ import { OauthClientsRepository } from './oauth-clients.repository';
 import { OAuthError } from './oauth-error';
 import { newClientId, newClientSecret, secretHashOf } from './oauth-secrets';
 
+/**
+ * Registration is open to anyone, so clients nobody signs in with pile up: one with no grant and no
+ * code this long after it registered is deleted, at a later registration. Its id, sent after that,
+ * is unknown, as one never registered.
+ */
+const UNUSED_CLIENT_KEPT_MS = 30 * 86_400_000;
+/** Deleted per registration at most, so its write stays small; more than the one it adds, so a backlog shrinks. */
+const UNUSED_CLIENTS_PER_REGISTRATION = 20;
+
 export interface RegisteredClient {
   client_id: string;
   client_secret?: string;
@@ -34,14 +43,18 @@ export class ClientRegistration {
     const clientId = newClientId();
     const secret = metadata.tokenEndpointAuthMethod === 'none' ? null : newClientSecret();
     const createdAt = now();
-    await this.db.write((tx) => this.clients.insert(tx, {
-      clientId,
-      secretHash: secret === null ? null : secretHashOf(secret),
-      clientName: metadata.clientName,
-      redirectUris: metadata.redirectUris,
-      tokenEndpointAuthMethod: metadata.tokenEndpointAuthMethod,
-      createdAt,
-    }));
+    const unusedBefore = new Date(Date.parse(createdAt) - UNUSED_CLIENT_KEPT_MS).toISOString();
+    await this.db.write(async (tx) => {
+      await this.clients.deleteUnused(tx, unusedBefore, UNUSED_CLIENTS_PER_REGISTRATION);
+      await this.clients.insert(tx, {
+        clientId,
+        secretHash: secret === null ? null : secretHashOf(secret),
+        clientName: metadata.clientName,
+        redirectUris: metadata.redirectUris,
+        tokenEndpointAuthMethod: metadata.tokenEndpointAuthMethod,
+        createdAt,
+      });
+    });
     return {
       client_id: clientId,
       ...(secret === null ? {} : { client_secret: secret, client_secret_expires_at: 0 as const }),

@@ -1,10 +1,10 @@
 // OAuth rows that are over go as new ones come, on each backend: a refresh deletes its grant's
 // expired refresh and access tokens (but the one its "last used" comes from), an approve its
-// client's codes a day past their expiry.
+// client's codes a day past their expiry, a registration clients unused 30 days after registering.
 import { GrantsService } from '../../src/oauth/grants.service';
 import { secretHashOf } from '../../src/oauth/oauth-secrets';
 import { describeEachBackend, type Harness } from '../support/e2e';
-import { consent, exchange, refresh, registerClient, type TestClient } from './oauth-flow';
+import { authorization, authorizeParameters, consent, exchange, issuerOf, pkce, refresh, registerClient, type TestClient } from './oauth-flow';
 
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
 const DAY_MS = 86_400_000;
@@ -102,5 +102,41 @@ describeEachBackend('OAuth pruning of tokens and codes', (h) => {
     expect(await codeHashes(other.client_id)).toEqual([secretHashOf(othersOld.code)]);
     // The used code is still known: its replay revokes the grant it gave.
     expect((await exchange(h(), client, used)).body.error_description).toBe('The code was used before; the access it gave is revoked.');
+  });
+});
+
+describeEachBackend('OAuth pruning of clients', (h) => {
+  const clientIds = () => rowsOf(h(), 'SELECT client_id AS v FROM oauth_clients', []);
+  const age = (clients: TestClient[], days: number) => Promise.all(clients.map((client) =>
+    update(h(), 'UPDATE oauth_clients SET created_at = ? WHERE client_id = ?', [ago(days * DAY_MS), client.client_id])));
+  const registered = (count: number) => Promise.all(Array.from({ length: count }, () => registerClient(h())));
+
+  it('a registration deletes clients never used 30 days after registering; used, pending and younger ones stay', async () => {
+    const base = await h().fresh();
+    const [unused, granted, pending, young] = await registered(4);
+    const grantedAnswer = await exchange(h(), granted, await consent(h(), granted, { userId: base.ownerId, baseId: base.baseId }));
+    expect(grantedAnswer.status).toBe(200);
+    await consent(h(), pending, { userId: base.ownerId, baseId: base.baseId });
+    await age([unused, granted, pending], 31);
+    await age([young], 29);
+
+    const newcomer = await registerClient(h());
+    expect(await clientIds()).toEqual([granted, pending, young, newcomer].map((c) => c.client_id).sort());
+    // The deleted client is unknown; the one with a grant still refreshes.
+    const { challenge } = pkce();
+    expect(await authorization(h()).check(authorizeParameters(unused, challenge), issuerOf(h()))).toEqual({ kind: 'error', refusal: 'unknown-client' });
+    expect((await refresh(h(), granted, grantedAnswer.body.refresh_token)).status).toBe(200);
+  });
+
+  it('deletes at most 20 at a registration, the oldest first', async () => {
+    const before = await clientIds();
+    const old = await registered(25);
+    await age(old.slice(0, 20), 40);
+    await age(old.slice(20), 35);
+
+    const first = await registerClient(h());
+    expect(await clientIds()).toEqual([...before, ...old.slice(20).map((c) => c.client_id), first.client_id].sort());
+    const second = await registerClient(h());
+    expect(await clientIds()).toEqual([...before, first.client_id, second.client_id].sort());
   });
 });
