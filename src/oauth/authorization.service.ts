@@ -21,7 +21,7 @@ export const CODE_LIFETIME_MS = 60_000;
  * A code stays this long past its expiry, then the client's next approve deletes it: until then
  * a late replay of a used code still finds it and revokes the grant it gave.
  */
-const CODE_KEPT_AFTER_EXPIRY_MS = 86_400_000;
+export const CODE_KEPT_AFTER_EXPIRY_MS = 86_400_000;
 
 /** The parameters the consent form carries through, as they were sent. */
 const carried = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'resource'] as const;

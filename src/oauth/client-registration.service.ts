@@ -3,6 +3,7 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
 import { now } from '../vocabulary';
+import { CODE_KEPT_AFTER_EXPIRY_MS } from './authorization.service';
 import { checkClientMetadata } from './client-metadata';
 import { OauthClientsRepository } from './oauth-clients.repository';
 import { OAuthError } from './oauth-error';
@@ -10,8 +11,9 @@ import { newClientId, newClientSecret, secretHashOf } from './oauth-secrets';
 
 /**
  * Registration is open to anyone, so clients nobody signs in with pile up: one with no grant and no
- * code this long after it registered is deleted, at a later registration. Its id, sent after that,
- * is unknown, as one never registered.
+ * code but some a day past expiry (a sign-in never finished) this long after it registered is
+ * deleted with those codes, at a later registration. Its id, sent after that, is unknown, as one
+ * never registered.
  */
 const UNUSED_CLIENT_KEPT_MS = 30 * 86_400_000;
 /** Deleted per registration at most, so its write stays small; more than the one it adds, so a backlog shrinks. */
@@ -44,8 +46,9 @@ export class ClientRegistration {
     const secret = metadata.tokenEndpointAuthMethod === 'none' ? null : newClientSecret();
     const createdAt = now();
     const unusedBefore = new Date(Date.parse(createdAt) - UNUSED_CLIENT_KEPT_MS).toISOString();
+    const codesOverBefore = new Date(Date.parse(createdAt) - CODE_KEPT_AFTER_EXPIRY_MS).toISOString();
     await this.db.write(async (tx) => {
-      await this.clients.deleteUnused(tx, unusedBefore, UNUSED_CLIENTS_PER_REGISTRATION);
+      await this.clients.deleteUnused(tx, unusedBefore, codesOverBefore, UNUSED_CLIENTS_PER_REGISTRATION);
       await this.clients.insert(tx, {
         clientId,
         secretHash: secret === null ? null : secretHashOf(secret),

@@ -16,9 +16,12 @@ export interface OauthClient {
   createdAt: string;
 }
 
-/** No sign-in of the client ever completed (no grant) and none is under way (no code). */
+/**
+ * No sign-in of the client ever completed (no grant) and none is under way: no code but those
+ * expired by the time bound to the statement's second parameter, which an approve would delete.
+ */
 const unused = (clientId: Sql): Sql => sql`NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = ${clientId})
-  AND NOT EXISTS (SELECT 1 FROM oauth_codes o WHERE o.client_id = ${clientId})`;
+  AND NOT EXISTS (SELECT 1 FROM oauth_codes o WHERE o.client_id = ${clientId} AND o.expires_at > ?)`;
 const UNUSED_REGISTERED_BEFORE = sql`SELECT c.client_id FROM oauth_clients c
   WHERE c.created_at <= ? AND ${unused(sql`c.client_id`)} ORDER BY c.created_at LIMIT ?`;
 
@@ -36,14 +39,16 @@ export class OauthClientsRepository {
   }
 
   /**
-   * Deletes at most `limit` clients registered by `before` that were never used, oldest first. The
-   * DELETE checks again that each is unused: a code may have come since the SELECT (MySQL reads it
-   * in the transaction's snapshot), and the foreign keys would refuse the whole statement.
+   * Deletes at most `limit` clients registered by `before` that were never used, oldest first, and
+   * their codes expired by `codesOverBefore` (a sign-in never finished). The DELETE checks again
+   * that each is unused: a code may have come since the SELECT (MySQL reads it in the
+   * transaction's snapshot), and the foreign keys would refuse the whole statement.
    */
-  async deleteUnused(tx: EntityManager, before: string, limit: number): Promise<void> {
-    const rows: { client_id: string }[] = await query(tx, UNUSED_REGISTERED_BEFORE, [before, limit]);
+  async deleteUnused(tx: EntityManager, before: string, codesOverBefore: string, limit: number): Promise<void> {
+    const rows: { client_id: string }[] = await query(tx, UNUSED_REGISTERED_BEFORE, [before, codesOverBefore, limit]);
     if (rows.length === 0) return;
     const ids = inList(dialectOf(tx), rows.map((row) => row.client_id));
-    await runLater(tx, sql`DELETE FROM oauth_clients WHERE client_id ${ids.sql} AND ${unused(sql`oauth_clients.client_id`)}`, ids.params);
+    await runLater(tx, sql`DELETE FROM oauth_codes WHERE client_id ${ids.sql} AND expires_at <= ?`, [...ids.params, codesOverBefore]);
+    await runLater(tx, sql`DELETE FROM oauth_clients WHERE client_id ${ids.sql} AND ${unused(sql`oauth_clients.client_id`)}`, [...ids.params, codesOverBefore]);
   }
 }

@@ -128,6 +128,22 @@ describeEachBackend('OAuth pruning of clients', (h) => {
     expect((await refresh(h(), granted, grantedAnswer.body.refresh_token)).status).toBe(200);
   });
 
+  it('deletes a client whose only sign-in never finished, with its code, once the code is a day past expiry', async () => {
+    const base = await h().fresh();
+    const [abandoned, recent] = await registered(2);
+    const abandonedCode = await consent(h(), abandoned, { userId: base.ownerId, baseId: base.baseId });
+    const recentCode = await consent(h(), recent, { userId: base.ownerId, baseId: base.baseId });
+    await age([abandoned, recent], 31);
+    await update(h(), 'UPDATE oauth_codes SET expires_at = ? WHERE code_hash = ?', [ago(DAY_MS + 60_000), secretHashOf(abandonedCode.code)]);
+    await update(h(), 'UPDATE oauth_codes SET expires_at = ? WHERE code_hash = ?', [ago(DAY_MS - 60_000), secretHashOf(recentCode.code)]);
+
+    await registerClient(h());
+    const ids = await clientIds();
+    expect(ids).not.toContain(abandoned.client_id);
+    expect(ids).toContain(recent.client_id);
+    expect(await rowsOf(h(), 'SELECT code_hash AS v FROM oauth_codes WHERE client_id = ?', [abandoned.client_id])).toEqual([]);
+  });
+
   it('deletes at most 20 at a registration, the oldest first', async () => {
     const before = await clientIds();
     const old = await registered(25);
