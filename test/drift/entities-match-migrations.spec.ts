@@ -2,9 +2,8 @@
 // a database migrated from empty has every entity's table and every column the entity names, null
 // allowed exactly where the entity allows it. The schema is made only by migrations (never
 // synchronize), so nothing else would notice an entity that names a column no migration creates.
-import { DataSource } from 'typeorm';
-import { dataSourceOptions, parseDatabaseUrl } from '../../src/database/data-source';
-import { backends, createTestDatabase, type Backend, type TestDatabase } from '../support/databases';
+import type { DataSource } from 'typeorm';
+import { describeEachMigrated, type Backend } from '../support/databases';
 
 /** The columns of a table as the database has them, each with whether it takes null; empty when there is no such table. */
 async function columnsOf(source: DataSource, backend: Backend, table: string): Promise<Map<string, boolean>> {
@@ -21,22 +20,9 @@ async function columnsOf(source: DataSource, backend: Backend, table: string): P
 
 const nullability = (nullable: boolean) => (nullable ? 'nullable' : 'NOT NULL');
 
-describe.each(backends)('entities and migrations [%s]', (backend) => {
-  let database: TestDatabase;
-  let source: DataSource;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    source = new DataSource(dataSourceOptions(parseDatabaseUrl(database.url)));
-    await source.initialize();
-    await source.runMigrations();
-  });
-  afterAll(async () => {
-    await source?.destroy();
-    await database?.drop();
-  });
-
+describeEachMigrated('entities and migrations', (sourceOf, backend) => {
   it('every entity has its table, every column it names, with the nullability it declares', async () => {
+    const source = sourceOf();
     const tables = source.entityMetadatas.map((entity) => entity.tableName);
     expect(tables).toEqual(expect.arrayContaining(['bases', 'users', 'members', 'tokens', 'pages', 'page_texts']));
     const disagreements: string[] = [];

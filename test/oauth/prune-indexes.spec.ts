@@ -1,9 +1,8 @@
 // The migration of the indexes that deleting OAuth rows uses, on each backend: up makes them, down
 // drops what up made (and only that: MySQL/MariaDB's foreign-key indexes stay), up again works.
-import { DataSource } from 'typeorm';
-import { dataSourceOptions, parseDatabaseUrl } from '../../src/database/data-source';
+import type { DataSource } from 'typeorm';
 import { OauthPruneIndexes1765200000000 } from '../../src/oauth/migrations/1765200000000-oauth-prune-indexes';
-import { backends, createTestDatabase, type Backend, type TestDatabase } from '../support/databases';
+import { describeEachMigrated, type Backend } from '../support/databases';
 
 /** The indexes of the OAuth tables, as `table: first column`, the primary keys left out. */
 async function oauthIndexes(source: DataSource, backend: Backend): Promise<string[]> {
@@ -15,22 +14,9 @@ async function oauthIndexes(source: DataSource, backend: Backend): Promise<strin
   return rows.map((row) => `${row.tbl}: ${row.col}`).sort();
 }
 
-describe.each(backends)('OAuth prune indexes migration [%s]', (backend) => {
-  let database: TestDatabase;
-  let source: DataSource;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    source = new DataSource(dataSourceOptions(parseDatabaseUrl(database.url)));
-    await source.initialize();
-    await source.runMigrations();
-  });
-  afterAll(async () => {
-    await source?.destroy();
-    await database?.drop();
-  });
-
+describeEachMigrated('OAuth prune indexes migration', (sourceOf, backend) => {
   it('indexes clients by registration time, grants and codes by client; down drops what up made', async () => {
+    const source = sourceOf();
     const migrated = await oauthIndexes(source, backend);
     expect(migrated).toEqual(expect.arrayContaining(['oauth_clients: created_at', 'oauth_codes: client_id', 'oauth_grants: client_id']));
     const made = backend === 'sqlite' ? ['oauth_clients: created_at', 'oauth_codes: client_id', 'oauth_grants: client_id'] : ['oauth_clients: created_at'];

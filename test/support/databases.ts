@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, parseDatabaseUrl } from '../../src/database/data-source';
 
 export type Backend = 'sqlite' | 'mysql';
 
@@ -49,4 +51,44 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
       }
     },
   };
+}
+
+/** A test database migrated from empty, with a data source open on it; close() closes and drops both. */
+export interface MigratedDatabase {
+  source: DataSource;
+  close(): Promise<void>;
+}
+
+export async function migratedDatabase(backend: Backend): Promise<MigratedDatabase> {
+  const database = await createTestDatabase(backend);
+  const source = new DataSource(dataSourceOptions(parseDatabaseUrl(database.url)));
+  try {
+    await source.initialize();
+    await source.runMigrations();
+  } catch (error) {
+    if (source.isInitialized) await source.destroy();
+    await database.drop();
+    throw error;
+  }
+  return {
+    source,
+    close: async () => {
+      await source.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/** One describe per backend over a database migrated from empty, made before its tests and dropped after. */
+export function describeEachMigrated(name: string, body: (source: () => DataSource, backend: Backend) => void): void {
+  describe.each(backends)(`${name} [%s]`, (backend) => {
+    let database: MigratedDatabase | undefined;
+    beforeAll(async () => {
+      database = await migratedDatabase(backend);
+    });
+    afterAll(async () => {
+      await database?.close();
+    });
+    body(() => database!.source, backend);
+  });
 }
