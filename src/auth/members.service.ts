@@ -1,7 +1,7 @@
 // Memberships: who may use a knowledge base, and with which role.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { BASE_ID_PATTERN, BasesService, type BaseRecord, type NewBaseInput } from '../bases/bases.service';
+import { BASE_ID_PATTERN, BasesService, noSuchBase, type BaseRecord, type NewBaseInput } from '../bases/bases.service';
 import { isUniqueViolation } from '../database/db-errors';
 import { badRequest, baseGone, DomainError } from '../errors/domain-error';
 import type { ErrorCode } from '../errors/error-codes';
@@ -70,16 +70,20 @@ export class MembersService {
     return this.members.roleOf(this.db.reader, baseId, userId);
   }
 
-  /** Makes the user a member of the base with `role`, or changes the role of a member. */
+  /**
+   * Makes the user a member of the base with `role`, or changes the role of a member; the last
+   * owner cannot be demoted (checked under the base's lock, as changeRole does).
+   */
   async add(baseId: string, email: string, role: string): Promise<Membership> {
     const checkedRole = oneOf<Role>(roles, role, 'role');
-    return this.db.write(async (tx) => {
+    return this.db.writeToBase(baseId, async (tx) => {
       const base = await this.bases.require(tx, baseId);
       const user = await this.users.require(tx, email);
       const previousRole = await this.members.roleOf(tx, base.baseId, user.userId);
+      if (previousRole === 'owner' && checkedRole !== 'owner') await this.notLastOwner(tx, base.baseId, 'demoted');
       await this.members.setRole(tx, base.baseId, user.userId, checkedRole);
       return { baseId: base.baseId, email: user.email, role: checkedRole, previousRole };
-    });
+    }, () => { throw noSuchBase(baseId); });
   }
 
   /** The base's members (name, address, role), by address. */

@@ -9,6 +9,11 @@ import { BasesRepository, type BaseRecord } from './bases.repository';
 
 export type { BaseRecord } from './bases.repository';
 
+/** The refusal of a command naming a base that is not there, with how to make it. */
+export function noSuchBase(baseId: string): DomainError {
+  return notFound(`There is no knowledge base "${baseId}"; create it with: kbp base create ${baseId}`);
+}
+
 /** A base id: lowercase letters, digits and hyphens, 6 characters or more. */
 export const BASE_ID_PATTERN = /^[a-z0-9-]{6,}$/;
 
@@ -70,7 +75,7 @@ export class BasesService {
   /** The base, read with `em` (a write's transaction), or NOT_FOUND saying how to create it. */
   async require(em: EntityManager, baseId: string): Promise<BaseRecord> {
     const base = await this.bases.find(em, baseId);
-    if (!base) throw notFound(`There is no knowledge base "${baseId}"; create it with: kbp base create ${baseId}`);
+    if (!base) throw noSuchBase(baseId);
     return base;
   }
 

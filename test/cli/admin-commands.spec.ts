@@ -83,6 +83,19 @@ describe.each(backends)('kbp base, user and member [%s]', (backend) => {
     expect(roles).toEqual([{ base_id: 'team-docs', role: 'writer' }]);
   });
 
+  it('member add never demotes the last owner: another owner first, then it may', async () => {
+    const url = database.url();
+    await kbpOk(['--db', url, 'base', 'create', 'team-docs']);
+    await kbpOk(['--db', url, 'user', 'create', 'alice@example.com']);
+    await kbpOk(['--db', url, 'user', 'create', 'bob@example.com']);
+    await kbpOk(['--db', url, 'member', 'add', 'team-docs', 'alice@example.com', '--role', 'owner']);
+    expectRefused(await kbp(['--db', url, 'member', 'add', 'team-docs', 'alice@example.com', '--role', 'writer']),
+      /The last owner of "team-docs" cannot be demoted: make another member an owner first\./);
+    await kbpOk(['--db', url, 'member', 'add', 'team-docs', 'bob@example.com', '--role', 'owner']);
+    const demoted = await kbpOk(['--db', url, 'member', 'add', 'team-docs', 'alice@example.com', '--role', 'writer']);
+    expect(demoted.stdout).toBe('alice@example.com is writer of team-docs (was owner).\n');
+  });
+
   it('member add refuses an unknown base, an unknown user, a bad role and a missing role', async () => {
     const url = database.url();
     await kbpOk(['--db', url, 'base', 'create', 'team-docs']);
