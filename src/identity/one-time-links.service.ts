@@ -38,14 +38,17 @@ export class OneTimeLinksService {
     private readonly clock: IdentityClock,
   ) {}
 
-  /** A new link for the user (who gets an account if need be): the secret for /setup/<secret>. */
+  /** A new link for the user (who gets an account if need be): the secret for /setup/<secret>. The user's links that are over go. */
   async issue(userId: number, lifetimeMs = ONE_TIME_LINK_MS): Promise<string> {
     const secret = newSecret();
     const now = this.clock.now().getTime();
+    const at = new Date(now).toISOString();
     await this.db.write(async (tx) => {
       await this.accounts.ensureIn(tx, userId);
+      // Each link issued adds a row: the user's used and expired ones go with it, as sessions at sign-in.
+      await this.links.deleteOver(tx, userId, at);
       await this.links.insert(tx, {
-        linkHash: hashSecret(secret), userId, createdAt: new Date(now).toISOString(),
+        linkHash: hashSecret(secret), userId, createdAt: at,
         expiresAt: new Date(now + lifetimeMs).toISOString(), usedAt: null,
       });
     });
