@@ -2,8 +2,9 @@
 // transaction, the row locked on MySQL/MariaDB, so processes sharing the database share the count.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { dialectOf } from '../database/dialect';
+import { dialectOf, inList } from '../database/dialect';
 import { sql } from '../database/sql';
+import { query, runLater } from '../database/statement-pipeline';
 import { SignInFailureEntity } from './sign-in-failure.entity';
 
 export interface FailureCount {
@@ -12,6 +13,8 @@ export interface FailureCount {
 }
 
 const READ = sql`SELECT failures, last_failed_at FROM sign_in_failures WHERE email_key = ?`;
+/** By sign_in_failures_by_time, oldest first. */
+const FORGOTTEN = sql`SELECT email_key FROM sign_in_failures WHERE last_failed_at < ? ORDER BY last_failed_at LIMIT ?`;
 const INSERT = sql`INSERT INTO sign_in_failures (email_key, failures, last_failed_at) VALUES (?, 1, ?)`;
 
 @Injectable()
@@ -33,5 +36,16 @@ export class SignInFailuresRepository {
 
   async clear(tx: EntityManager, emailKey: string): Promise<void> {
     await tx.getRepository(SignInFailureEntity).delete({ emailKey });
+  }
+
+  /**
+   * Deletes at most `limit` counts with no failure since `before`, oldest first. The DELETE checks
+   * the time again: a failure may have come since the SELECT.
+   */
+  async deleteForgotten(tx: EntityManager, before: string, limit: number): Promise<void> {
+    const rows: { email_key: string }[] = await query(tx, FORGOTTEN, [before, limit]);
+    if (rows.length === 0) return;
+    const keys = inList(dialectOf(tx), rows.map((row) => row.email_key));
+    await runLater(tx, sql`DELETE FROM sign_in_failures WHERE email_key ${keys.sql} AND last_failed_at < ?`, [...keys.params, before]);
   }
 }

@@ -4,7 +4,8 @@
 // it, so the delay tells nothing about which addresses exist and holds across processes: after
 // FREE_FAILURES failures the next attempt must wait 2^(n-5) s from the last (at most 900 s). The
 // attempt is counted before the password is checked, in one transaction with the check of the
-// delay, so attempts made at once by several processes cannot all slip in; a success clears it.
+// delay, so attempts made at once by several processes cannot all slip in; a success clears it, and
+// a day without failures forgets it (the row then deleted by a later failure of any address).
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DomainError } from '../errors/domain-error';
@@ -12,7 +13,7 @@ import { normaliseEmail } from '../auth/users.service';
 import { AccountsRepository } from './accounts.repository';
 import { IdentityClock } from './clock';
 import { dummyHash } from './dummy-hash';
-import { delaySeconds } from './lifetimes';
+import { delaySeconds, FAILURES_FORGOTTEN_MS } from './lifetimes';
 import { verifyPassword } from './passwords';
 import { SignInFailuresRepository } from './sign-in-failures.repository';
 
@@ -20,6 +21,9 @@ export type SignInResult =
   | { outcome: 'signed-in'; userId: number }
   | { outcome: 'refused' }
   | { outcome: 'wait'; retryAfterSeconds: number };
+
+/** Rows of forgotten counts deleted per failure at most: a small write, and more than the one a failure adds. */
+const FORGOTTEN_PER_FAILURE = 20;
 
 @Injectable()
 export class SignInService {
@@ -50,17 +54,23 @@ export class SignInService {
    * Counts the attempt as a failure unless the address must wait: the seconds left to wait (the
    * attempt then not counted), else 0. A success clears the count afterwards.
    */
-  private countAttempt(emailKey: string): Promise<number> {
+  private async countAttempt(emailKey: string): Promise<number> {
     const now = this.clock.now();
-    return this.db.write(async (tx) => {
+    const forgottenBefore = new Date(now.getTime() - FAILURES_FORGOTTEN_MS).toISOString();
+    const wait = await this.db.write(async (tx) => {
       const count = await this.failures.lockCount(tx, emailKey);
-      if (count) {
+      if (count && count.lastFailedAt < forgottenBefore) {
+        await this.failures.clear(tx, emailKey);
+      } else if (count) {
         const until = Date.parse(count.lastFailedAt) + delaySeconds(count.failures) * 1000;
         if (now.getTime() < until) return Math.ceil((until - now.getTime()) / 1000);
       }
       await this.failures.addFailure(tx, emailKey, now.toISOString());
       return 0;
     });
+    // Its own write, holding no address's lock meanwhile: two of these at once wait, never deadlock.
+    if (wait === 0) await this.db.write((tx) => this.failures.deleteForgotten(tx, forgottenBefore, FORGOTTEN_PER_FAILURE));
+    return wait;
   }
 }
 

@@ -71,6 +71,30 @@ describe.each(backends)('sign-in [%s]', (backend) => {
     for (let i = 0; i < 5; i++) expect((await id.signIn.signIn('alice@example.com', 'wrong password!')).outcome).toBe('refused');
   });
 
+  const DAY_MS = 86_400_000;
+  const insertCount = (email: string, count: number, lastFailedAt: number) => id.db.write((tx) => tx.query(
+    'INSERT INTO sign_in_failures (email_key, failures, last_failed_at) VALUES (?, ?, ?)', [email, count, new Date(lastFailedAt).toISOString()]));
+
+  it('forgets a count after a day without failures: the next failure is the first again', async () => {
+    await insertCount('alice@example.com', 40, START - DAY_MS - 1000);
+    await insertCount('bob@example.com', 40, START - DAY_MS + 60_000);
+    expect((await id.signIn.signIn('alice@example.com', 'wrong password!')).outcome).toBe('refused');
+    expect((await id.signIn.signIn('bob@example.com', 'wrong password!')).outcome).toBe('refused');
+    expect(await failures()).toEqual([['alice@example.com', 1], ['bob@example.com', 41]]);
+    expect((await id.signIn.signIn('alice@example.com', 'wrong password!')).outcome).toBe('refused');
+    expect(await id.signIn.signIn('bob@example.com', PASSWORD)).toEqual({ outcome: 'wait', retryAfterSeconds: 900 });
+  });
+
+  it("deletes other addresses' forgotten counts as failures come, 20 at a time, oldest first", async () => {
+    for (let i = 0; i < 25; i++) await insertCount(`old${String(i).padStart(2, '0')}@example.com`, 3, START - DAY_MS - (25 - i) * 1000);
+    await insertCount('recent@example.com', 3, START - DAY_MS + 60_000);
+    await id.signIn.signIn('alice@example.com', 'wrong password!');
+    const left = (await failures()).map(([email]) => email);
+    expect(left).toEqual(['alice@example.com', 'old20@example.com', 'old21@example.com', 'old22@example.com', 'old23@example.com', 'old24@example.com', 'recent@example.com']);
+    await id.signIn.signIn('alice@example.com', 'wrong password!');
+    expect(await failures()).toEqual([['alice@example.com', 2], ['recent@example.com', 3]]);
+  });
+
   it('refuses a disabled user with the right password', async () => {
     await id.accounts.setDisabled(userId, true);
     expect(await id.signIn.signIn('alice@example.com', PASSWORD)).toEqual({ outcome: 'refused' });
