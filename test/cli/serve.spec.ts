@@ -93,10 +93,10 @@ describe.each(backends)('kbp serve [%s]', (backend) => {
   });
 
   it("points the demo owner's one-time link at KB_PUBLIC_URL", async () => {
-    const server = await startServe(['--db', database.url()], { KB_PUBLIC_URL: 'https://kb.example.com/wiki/' });
+    const server = await startServe(['--db', database.url()], { KB_PUBLIC_URL: 'https://kb.example.com/' });
     const [, link] = await server.waitFor(setupLink);
     await server.stop();
-    expect(link).toMatch(/^https:\/\/kb\.example\.com\/wiki\/setup\/[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatch(/^https:\/\/kb\.example\.com\/setup\/[A-Za-z0-9_-]{43}$/);
   });
 
   it('makes no demo on a database that already has a knowledge base (database from KB_DATABASE_URL)', async () => {
